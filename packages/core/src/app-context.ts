@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from './config/index.js';
+import type { DerivedKeys } from './security/keys.js';
+import type { SqlStore } from './store/db.js';
+import type { KvStore } from './store/kv/kv-store.js';
+
+/** What every module may use: validated config, the two stores and the derived keys. */
+export interface AppContext {
+  config: Config;
+  sql: SqlStore;
+  kv: KvStore;
+  keys: DerivedKeys;
+  serviceVersion: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance extends AppContext {}
+}
+
+export const contextPlugin = fp(
+  async (app: FastifyInstance, context: AppContext) => {
+    app.decorate('config', context.config);
+    app.decorate('sql', context.sql);
+    app.decorate('kv', context.kv);
+    app.decorate('keys', context.keys);
+    app.decorate('serviceVersion', context.serviceVersion);
+  },
+  { name: 'context' },
+);

@@ -1,0 +1,123 @@
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { contextPlugin } from './app-context.js';
+import { type Config, registerConfigSecrets } from './config/index.js';
+import { installErrorHandling } from './errors/error-handler.js';
+import { registerOpenApi } from './http/openapi.js';
+import { requestIdFor } from './http/request-id.js';
+import { trackRouteMethods } from './http/route-methods.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { createLogger } from './logger.js';
+import { agentsPlugin } from './modules/agents/agents.plugin.js';
+import { auditPlugin } from './modules/audit/audit.plugin.js';
+import { authPlugin } from './modules/auth/auth.plugin.js';
+import { behavioralPlugin } from './modules/behavioral/behavioral.plugin.js';
+import { chatPlugin } from './modules/chat/chat.plugin.js';
+import { configCenterPlugin } from './modules/configuration/config-center.plugin.js';
+import { configurationPlugin } from './modules/configuration/configuration.plugin.js';
+import { confirmationsPlugin } from './modules/confirmations/confirmations.plugin.js';
+import { dashboardPlugin } from './modules/dashboard/dashboard.plugin.js';
+import { eventsPlugin } from './modules/events/events.plugin.js';
+import { goalsPlugin } from './modules/goals/goals.plugin.js';
+import { healthPlugin } from './modules/health/health.plugin.js';
+import { identityPlugin } from './modules/identity/identity.plugin.js';
+import { jobsPlugin } from './modules/jobs/jobs.plugin.js';
+import { mailPlugin } from './modules/mail/mail.plugin.js';
+import { metricsPlugin } from './modules/metrics/metrics.plugin.js';
+import { type ModelsPluginOptions, modelsPlugin } from './modules/models/models.plugin.js';
+import { notesPlugin } from './modules/notes/notes.plugin.js';
+import { runtimePlugin } from './modules/runtime/runtime.plugin.js';
+import { sandboxPlugin } from './modules/sandbox/sandbox.plugin.js';
+import { schedulerPlugin } from './modules/scheduler/scheduler.plugin.js';
+import { selfImprovePlugin } from './modules/selfimprove/selfimprove.plugin.js';
+import { settingsPlugin } from './modules/settings/settings.plugin.js';
+import { skillsPlugin } from './modules/skills/skills.plugin.js';
+import { subscriptionsPlugin } from './modules/subscriptions/subscriptions.plugin.js';
+import { tracesPlugin } from './modules/traces/traces.plugin.js';
+import { vaultPlugin } from './modules/vault/vault.plugin.js';
+import { deriveKeys } from './security/keys.js';
+import type { SqlStore } from './store/db.js';
+import type { KvStore } from './store/kv/kv-store.js';
+import { VERSION } from './version.js';
+
+export interface BuildAppOptions {
+  config: Config;
+  /** DASHBOARD_SECRET as resolved at boot (configured, or generated into DATA_DIR/.secret). */
+  secret: string;
+  sql: SqlStore;
+  kv: KvStore;
+  logger?: FastifyBaseLogger;
+  dashboardDir?: string;
+  announceCredentials?: (line: string) => void;
+  /** Cache lifetimes of the models module (tests shorten them). */
+  modelsOptions?: ModelsPluginOptions;
+}
+
+/**
+ * Builds the whole app from its plugins without listening, so tests drive it with inject().
+ * The caller owns the stores and closes them after app.close().
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  registerConfigSecrets(config);
+  const app = Fastify({
+    // Typed as Fastify's base logger so plugins see one FastifyInstance type.
+    loggerInstance: (options.logger ?? createLogger(config.server.logLevel)) as FastifyBaseLogger,
+    genReqId: requestIdFor,
+    trustProxy: config.server.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // Before any plugin: encapsulated plugins inherit the error handler when they register.
+  installErrorHandling(app, {
+    allowedMethods: trackRouteMethods(app),
+    servePage: (request, reply) => app.dashboard.servePage(request, reply),
+    hasSession: (request) => request.session !== null,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await registerSecurityHeaders(app);
+  await app.register(formbody);
+  await registerOpenApi(app, VERSION);
+  await app.register(contextPlugin, {
+    config,
+    sql: options.sql,
+    kv: options.kv,
+    keys: deriveKeys(options.secret),
+    serviceVersion: VERSION,
+  });
+  await app.register(metricsPlugin);
+  await app.register(auditPlugin);
+  await app.register(authPlugin, { announceCredentials: options.announceCredentials });
+  await app.register(vaultPlugin);
+  await app.register(settingsPlugin);
+  await app.register(configurationPlugin);
+  await app.register(jobsPlugin);
+  await app.register(dashboardPlugin, { dashboardDir: options.dashboardDir });
+  await app.register(healthPlugin);
+  await app.register(eventsPlugin);
+  await app.register(confirmationsPlugin);
+  await app.register(tracesPlugin);
+  await app.register(identityPlugin);
+  await app.register(modelsPlugin, options.modelsOptions ?? {});
+  await app.register(skillsPlugin);
+  await app.register(runtimePlugin);
+  await app.register(chatPlugin);
+  await app.register(notesPlugin);
+  await app.register(goalsPlugin);
+  await app.register(agentsPlugin);
+  await app.register(schedulerPlugin);
+  await app.register(subscriptionsPlugin);
+  await app.register(mailPlugin);
+  await app.register(sandboxPlugin);
+  await app.register(selfImprovePlugin);
+  await app.register(behavioralPlugin);
+  await app.register(configCenterPlugin);
+
+  return app;
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { booleanText, field, portNumber } from './field.js';
+
+export const serverConfig = {
+  port: field('PORT', portNumber, { default: '8080', doc: 'Port of the dashboard and API.' }),
+  host: field('HOST', z.string().min(1), {
+    default: '127.0.0.1',
+    doc: 'Address to listen on; 0.0.0.0 inside a container behind the proxy.',
+  }),
+  trustProxy: field('TRUST_PROXY', booleanText, {
+    default: 'false',
+    doc: 'Trust X-Forwarded-* headers (client IP, HTTPS) from a reverse proxy in front.',
+  }),
+  logLevel: field(
+    'LOG_LEVEL',
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+    {
+      default: 'info',
+      doc: 'Log level: fatal, error, warn, info, debug, trace or silent.',
+    },
+  ),
+  metricsPort: field('METRICS_PORT', portNumber, {
+    default: '9464',
+    doc: 'Port of the Prometheus metrics endpoint (internal network only); 0 turns it off.',
+  }),
+};

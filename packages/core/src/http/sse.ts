@@ -1,0 +1,87 @@
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+const HEARTBEAT_MS = 15_000;
+
+export interface SseStream {
+  /** Sends one event; false once the client has gone. */
+  send(event: string, data: unknown): boolean;
+  /** Aborted when the client disconnects: work for this stream should stop. */
+  readonly signal: AbortSignal;
+  /** Runs once when the stream ends, whoever ended it. */
+  onEnd(callback: () => void): void;
+  close(): void;
+}
+
+/**
+ * Takes the reply over as a Server-Sent Events stream: the headers DECISIONS names, a comment
+ * line every 15 s while idle (proxies drop silent connections), and an abort signal that fires
+ * when the client goes away.
+ */
+export function openSse(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  heartbeatMs = HEARTBEAT_MS,
+): SseStream {
+  const controller = new AbortController();
+  // Headers already set by hooks (security headers, request id) still apply to the hijacked reply.
+  const inherited: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(reply.getHeaders()))
+    if (value !== undefined) inherited[name] = value;
+  reply.hijack();
+  const raw = reply.raw;
+  raw.writeHead(200, {
+    ...inherited,
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  raw.flushHeaders();
+
+  let closed = false;
+  const endCallbacks: Array<() => void> = [];
+  let lastWrite = Date.now();
+  const write = (text: string): boolean => {
+    if (closed || raw.destroyed) return false;
+    lastWrite = Date.now();
+    raw.write(text);
+    return true;
+  };
+  const heartbeat = setInterval(
+    () => {
+      if (Date.now() - lastWrite >= heartbeatMs - 50) write(': keep-alive\n\n');
+    },
+    Math.max(50, Math.floor(heartbeatMs / 3)),
+  );
+  heartbeat.unref();
+
+  const finish = () => {
+    if (closed) return;
+    closed = true;
+    clearInterval(heartbeat);
+    for (const callback of endCallbacks.splice(0)) callback();
+  };
+  // 'close' on the response fires when the socket goes, whether we ended it or the client did.
+  raw.on('close', () => {
+    if (!closed) controller.abort(new Error('client disconnected'));
+    finish();
+  });
+  request.log.debug('event stream opened');
+
+  return {
+    signal: controller.signal,
+    send(event, data) {
+      return write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    },
+    onEnd(callback) {
+      if (closed) callback();
+      else endCallbacks.push(callback);
+    },
+    close() {
+      if (closed) return;
+      finish();
+      raw.end();
+    },
+  };
+}

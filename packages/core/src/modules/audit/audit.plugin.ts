@@ -1,0 +1,45 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AuditRepository } from './audit.repository.js';
+import { auditRoutes } from './audit.routes.js';
+import type { AuditEntryInput, AuditQuery } from './audit.schema.js';
+import { AuditWriter } from './audit.writer.js';
+
+export interface AuditService {
+  /** Records a row without waiting; returns its id. */
+  record(entry: AuditEntryInput): string;
+  list(query: AuditQuery): ReturnType<AuditRepository['page']>;
+  /** Waits until every row recorded so far is stored. */
+  flush(): Promise<void>;
+  readonly pending: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    audit: AuditService;
+  }
+}
+
+export const auditPlugin = fp(
+  async (app: FastifyInstance) => {
+    const repository = new AuditRepository(app.sql.db);
+    const writer = await AuditWriter.open({
+      repository,
+      journalDir: path.join(app.config.storage.dataDir, 'audit-journal'),
+      logger: app.log.child({ module: 'audit' }),
+    });
+    app.decorate('audit', {
+      record: (entry: AuditEntryInput) => writer.record(entry),
+      list: (query: AuditQuery) => repository.page(query),
+      flush: () => writer.flush(),
+      get pending() {
+        return writer.pending;
+      },
+    });
+    // Runs before the stores close (hooks run in reverse order of registration).
+    app.addHook('onClose', () => writer.close());
+    await app.register(auditRoutes);
+  },
+  { name: 'audit', dependencies: ['context'] },
+);

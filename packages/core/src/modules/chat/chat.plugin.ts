@@ -1,0 +1,126 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors/app-error.js';
+import { openSse } from '../../http/sse.js';
+import {
+  chatIdSchema,
+  chatMessageSchema,
+  chatReplySchema,
+  chatRequestSchema,
+  chatSummarySchema,
+} from './chat.schema.js';
+
+/** Aborts when the client goes away before the reply is written. */
+function abortOnDisconnect(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) controller.abort(new Error('client disconnected'));
+  });
+  return controller.signal;
+}
+
+export const chatPlugin = fp(
+  async (app: FastifyInstance) => {
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+    let openStreams = 0;
+    app.pressure.registerActiveWork('chat_streams', () => openStreams);
+
+    routes.post(
+      '/chat',
+      {
+        schema: {
+          tags: ['chat'],
+          summary: 'Send a message and wait for the whole reply',
+          body: chatRequestSchema,
+          response: { 200: chatReplySchema },
+        },
+      },
+      async (request, reply) =>
+        app.runtime.handle({
+          text: request.body.text,
+          chatId: request.body.chat_id,
+          actor: request.session?.user ?? 'unknown',
+          signal: abortOnDisconnect(reply),
+        }),
+    );
+
+    routes.post(
+      '/chat/stream',
+      {
+        schema: {
+          tags: ['chat'],
+          summary:
+            'Send a message; the reply streams as Server-Sent Events (progress, chunk, done, error)',
+          body: chatRequestSchema,
+          produces: ['text/event-stream'],
+        },
+      },
+      async (request, reply) => {
+        const stream = openSse(request, reply);
+        openStreams += 1;
+        try {
+          const result = await app.runtime.handle({
+            text: request.body.text,
+            chatId: request.body.chat_id,
+            actor: request.session?.user ?? 'unknown',
+            signal: stream.signal,
+            onProgress: (event) => stream.send('progress', event),
+            onChunk: (text) => stream.send('chunk', { text }),
+          });
+          stream.send('done', {
+            final: result.reply,
+            request_id: result.request_id,
+            tier: result.tier,
+          });
+        } catch (error) {
+          if (!stream.signal.aborted) {
+            const known = error instanceof AppError && error.expose;
+            if (!known) request.log.error({ err: error }, 'chat stream failed');
+            stream.send('error', {
+              error: known ? error.code : 'internal_error',
+              message: known ? error.message : 'Internal server error',
+            });
+          }
+        } finally {
+          openStreams -= 1;
+          stream.close();
+        }
+      },
+    );
+
+    routes.get(
+      '/api/chats',
+      {
+        schema: {
+          tags: ['chat'],
+          summary: 'Conversations, most recently active first',
+          querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) }),
+          response: { 200: z.object({ chats: z.array(chatSummarySchema) }) },
+        },
+      },
+      async (request) => ({ chats: await app.conversations.chats(request.query.limit) }),
+    );
+
+    routes.get(
+      '/api/chats/:chat_id/messages',
+      {
+        schema: {
+          tags: ['chat'],
+          summary: 'The latest messages of one conversation, oldest first',
+          params: z.object({ chat_id: chatIdSchema }),
+          querystring: z.object({ limit: z.coerce.number().int().min(1).max(1000).default(200) }),
+          response: {
+            200: z.object({ chat_id: z.string(), messages: z.array(chatMessageSchema) }),
+          },
+        },
+      },
+      async (request) => ({
+        chat_id: request.params.chat_id,
+        messages: await app.conversations.messages(request.params.chat_id, request.query.limit),
+      }),
+    );
+  },
+  { name: 'chat', dependencies: ['runtime'] },
+);

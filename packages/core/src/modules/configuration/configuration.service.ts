@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import type { Config } from '../../config/index.js';
+import { ValidationError } from '../../errors/app-error.js';
+import type { AuditService } from '../audit/audit.plugin.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import { FEATURE_FLAG_NAMES, FEATURE_FLAGS, type FeatureFlag } from './feature-flags.js';
+import {
+  RUNTIME_PARAMETER_NAMES,
+  RUNTIME_PARAMETERS,
+  type RuntimeParameter,
+} from './runtime-parameters.js';
+
+/** How long a replica may act on a value another replica has changed. */
+const CACHE_MS = 2_000;
+
+export interface FlagView {
+  name: FeatureFlag;
+  enabled: boolean;
+  doc: string;
+  updated_at: string | null;
+  updated_by: string | null;
+}
+
+export interface ParameterView {
+  name: RuntimeParameter;
+  value: number;
+  default: number;
+  source: 'environment' | 'operator';
+  doc: string;
+  unit: string;
+  min: number;
+  max: number;
+  live: boolean;
+  updated_at: string | null;
+  updated_by: string | null;
+}
+
+interface Snapshot {
+  at: number;
+  rows: Map<string, { value: unknown; updated_at: Date; updated_by: string | null }>;
+}
+
+/**
+ * Feature flags and runtime parameters: operator settings over the environment's defaults,
+ * read where the behaviour happens (so a change applies without a restart), cached for two
+ * seconds, and audited on every change.
+ */
+export class ConfigurationService {
+  private snapshot: Snapshot | null = null;
+
+  constructor(
+    private readonly settings: SettingsService,
+    private readonly config: Config,
+    private readonly audit: AuditService,
+  ) {}
+
+  async flag(name: FeatureFlag): Promise<boolean> {
+    const row = (await this.rows()).get(`flags.${name}`);
+    const parsed = z.boolean().safeParse(row?.value);
+    return parsed.success ? parsed.data : true;
+  }
+
+  async parameter(name: RuntimeParameter): Promise<number> {
+    return (await this.parameterView(name)).value;
+  }
+
+  async flags(): Promise<FlagView[]> {
+    const rows = await this.rows();
+    return Promise.all(
+      FEATURE_FLAG_NAMES.map(async (name) => {
+        const row = rows.get(`flags.${name}`);
+        return {
+          name,
+          enabled: await this.flag(name),
+          doc: FEATURE_FLAGS[name],
+          updated_at: row ? new Date(row.updated_at).toISOString() : null,
+          updated_by: row?.updated_by ?? null,
+        };
+      }),
+    );
+  }
+
+  parameters(): Promise<ParameterView[]> {
+    return Promise.all(RUNTIME_PARAMETER_NAMES.map((name) => this.parameterView(name)));
+  }
+
+  async setFlag(name: FeatureFlag, enabled: boolean, actor: string, requestId: string | null) {
+    const before = await this.flag(name);
+    await this.settings.set(`flags.${name}`, enabled, actor);
+    this.snapshot = null;
+    this.audit.record({
+      action: 'config.flag_change',
+      actor,
+      target: name,
+      detail: { from: before, to: enabled },
+      request_id: requestId,
+    });
+    return (await this.flags()).find((flag) => flag.name === name) as FlagView;
+  }
+
+  /** Sets a parameter within its bounds, or (value null) returns it to the environment's value. */
+  async setParameter(
+    name: RuntimeParameter,
+    value: number | null,
+    actor: string,
+    requestId: string | null,
+  ): Promise<ParameterView> {
+    const definition = RUNTIME_PARAMETERS[name];
+    if (
+      value !== null &&
+      (!Number.isInteger(value) || value < definition.min || value > definition.max)
+    ) {
+      throw new ValidationError(`Invalid value for ${name}`, [
+        {
+          path: '/value',
+          message: `must be a whole number from ${definition.min} to ${definition.max}`,
+        },
+      ]);
+    }
+    const before = await this.parameter(name);
+    if (value === null) await this.settings.delete(`parameters.${name}`);
+    else await this.settings.set(`parameters.${name}`, value, actor);
+    this.snapshot = null;
+    const after = await this.parameterView(name);
+    this.audit.record({
+      action: 'config.parameter_change',
+      actor,
+      target: name,
+      detail: { from: before, to: after.value, source: after.source, live: definition.live },
+      request_id: requestId,
+    });
+    return after;
+  }
+
+  private async parameterView(name: RuntimeParameter): Promise<ParameterView> {
+    const definition = RUNTIME_PARAMETERS[name];
+    const fallback = definition.fromConfig(this.config);
+    const row = (await this.rows()).get(`parameters.${name}`);
+    const parsed = z.number().int().min(definition.min).max(definition.max).safeParse(row?.value);
+    return {
+      name,
+      value: parsed.success ? parsed.data : fallback,
+      default: fallback,
+      source: parsed.success ? 'operator' : 'environment',
+      doc: definition.doc,
+      unit: definition.unit,
+      min: definition.min,
+      max: definition.max,
+      live: definition.live,
+      updated_at: row && parsed.success ? new Date(row.updated_at).toISOString() : null,
+      updated_by: parsed.success ? (row?.updated_by ?? null) : null,
+    };
+  }
+
+  /** Every flag and parameter row in one query, reused for CACHE_MS. */
+  private async rows(): Promise<Snapshot['rows']> {
+    if (this.snapshot && Date.now() - this.snapshot.at < CACHE_MS) return this.snapshot.rows;
+    const [flags, parameters] = await Promise.all([
+      this.settings.list('flags.'),
+      this.settings.list('parameters.'),
+    ]);
+    const rows: Snapshot['rows'] = new Map();
+    for (const row of [...flags, ...parameters]) rows.set(row.key, row);
+    this.snapshot = { at: Date.now(), rows };
+    return rows;
+  }
+}

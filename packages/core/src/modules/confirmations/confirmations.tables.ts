@@ -1,0 +1,23 @@
+import type { Generated } from 'kysely';
+
+export interface ConfirmationsTable {
+  confirmation_id: string;
+  request_id: string;
+  chat_id: string | null;
+  goal_id: string | null;
+  skill: string;
+  level: string;
+  input: unknown;
+  simulation: unknown;
+  status: 'pending' | 'approved' | 'denied';
+  created_at: Generated<Date>;
+  expires_at: Date;
+  decided_at: Date | null;
+  decided_by: string | null;
+}
+
+declare module '../../store/database.js' {
+  interface Database {
+    confirmations: ConfirmationsTable;
+  }
+}

@@ -1,0 +1,75 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { isPageRequest } from '../../http/page-request.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    dashboard: {
+      /** Serves the app (or a redirect to /login) for a page request; false when it is not one. */
+      servePage(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
+    };
+  }
+}
+
+export interface DashboardOptions {
+  /** The dashboard's Vite build (packages/dashboard/dist by default). */
+  dashboardDir?: string | undefined;
+}
+
+export const DEFAULT_DASHBOARD_DIR = path.resolve(
+  import.meta.dirname,
+  '../../../../dashboard/dist',
+);
+
+const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Dashboard not built</title>
+<p>The dashboard has not been built. Run <code>npm run build</code> (npm start does it for you), then reload.</p>`;
+
+export const dashboardPlugin = fp(
+  async (app: FastifyInstance, options: DashboardOptions) => {
+    const dir = options.dashboardDir ?? DEFAULT_DASHBOARD_DIR;
+    const indexHtml = await readFile(path.join(dir, 'index.html'), 'utf8').catch(() => null);
+    if (indexHtml === null)
+      app.log.warn({ dir }, 'dashboard build not found; pages answer 503 until it is built');
+    else {
+      await app.register(async (assets) => {
+        // Built assets hold no data: they are served without a session (the login page needs them).
+        assets.addHook('onRoute', (route) => {
+          route.config = { ...route.config, access: 'public' };
+        });
+        // Hashed file names never change content, so browsers may keep them for good.
+        await assets.register(fastifyStatic, {
+          root: path.join(dir, 'assets'),
+          prefix: '/assets/',
+          immutable: true,
+          maxAge: '365d',
+          index: false,
+        });
+      });
+    }
+
+    async function servePage(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+      if (!isPageRequest(request)) return false;
+      const url = new URL(request.url, 'http://runtime.local');
+      const isLogin = url.pathname === '/login' || url.pathname === '/login/';
+      if (!isLogin && !request.session) {
+        const next = url.pathname === '/' ? '/overview' : `${url.pathname}${url.search}`;
+        reply.redirect(`/login?next=${encodeURIComponent(next)}`, 302);
+        return true;
+      }
+      if (url.pathname === '/') {
+        reply.redirect('/overview', 302);
+        return true;
+      }
+      reply.header('cache-control', 'no-store');
+      if (indexHtml === null) reply.status(503).type('text/html').send(NOT_BUILT);
+      else reply.type('text/html').send(indexHtml);
+      return true;
+    }
+
+    app.decorate('dashboard', { servePage });
+  },
+  { name: 'dashboard', dependencies: ['auth'] },
+);

@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RedisKvStore } from '../../store/kv/redis-kv-store.js';
+import { QUEUES } from '../../store/queues.js';
+import { openTestSqlStore, redisAvailable, startPrivateRedis } from '../../testing/services.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { detectCorrection } from '../behavioral/correction.js';
+import { computeCpi } from './cpi.js';
+
+const redisUp = await redisAvailable();
+const HEALTH_KEYS = ['status', 'version', 'components'];
+const COMPONENT_KEYS = ['model', 'kvstore', 'sqldb', 'browser', 'queues', 'cpi', 'cpi_high'];
+
+describe('GET /health', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers without a session, with exactly the fields of the health table', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/health' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(Object.keys(body).sort()).toEqual([...HEALTH_KEYS].sort());
+    expect(Object.keys(body.components).sort()).toEqual([...COMPONENT_KEYS].sort());
+    expect(Object.keys(body.components.model).sort()).toEqual(['name', 'provider', 'status']);
+    expect(Object.keys(body.components.browser).sort()).toEqual(['active_sessions', 'status']);
+    expect(Object.keys(body.components.queues).sort()).toEqual([
+      'behavioral_pending',
+      'events_incoming',
+      'events_outgoing',
+    ]);
+    expect(body).toMatchObject({
+      status: 'ok',
+      version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      components: {
+        sqldb: { status: 'ok' },
+        kvstore: { status: 'ok' },
+        model: { status: 'unconfigured' },
+      },
+    });
+    expect(body.components.cpi).toBeGreaterThanOrEqual(0);
+    expect(body.components.cpi).toBeLessThanOrEqual(100);
+  });
+
+  it('reports real queue depths, and the CPI rises with them', async () => {
+    // The dispatcher would drain the queues while the test reads them.
+    await t.app.eventQueue.stop();
+    for (let i = 0; i < 3; i++) await t.kv.push(QUEUES.eventsIncoming, `event-${i}`);
+    // Behavioral proposals wait in SQL; health counts them through the module's probe.
+    const correction = detectCorrection('Never paste API keys into the chat.');
+    if (!correction) throw new Error('expected a correction');
+    await t.app.behavioralProposals.propose(correction, {
+      message: 'Never paste API keys into the chat.',
+      chatId: 'health',
+      actor: 'admin',
+    });
+    let body = (await t.app.inject({ method: 'GET', url: '/health' })).json();
+    expect(body.components.queues).toEqual({
+      events_incoming: 4, // three pushed, and the proposal's own notification event
+
+      events_outgoing: 0,
+      behavioral_pending: 1,
+    });
+    for (let i = 0; i < 500; i++) await t.kv.push(QUEUES.eventsOutgoing, 'x');
+    body = (await t.app.inject({ method: 'GET', url: '/health' })).json();
+    expect(body.components.cpi).toBe(100);
+    expect(body.components.cpi_high).toBe(true);
+    await t.kv.clearQueues('*');
+  });
+
+  it('is degraded (still 200) when an optional part fails', async () => {
+    t.app.health.setModelProbe(async () => {
+      throw new Error('model server refused');
+    });
+    const response = await t.app.inject({ method: 'GET', url: '/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      status: 'degraded',
+      components: { model: { status: 'error' } },
+    });
+    t.app.health.setModelProbe(async () => ({
+      status: 'unconfigured',
+      provider: 'none',
+      name: '',
+    }));
+  });
+
+  it('gives a browser the dashboard page instead of JSON', async () => {
+    const anonymous = await t.app.inject({
+      method: 'GET',
+      url: '/health',
+      headers: { accept: 'text/html' },
+    });
+    expect(anonymous.statusCode).toBe(302);
+    expect(anonymous.headers.location).toBe('/login?next=%2Fhealth');
+    const client = await t.login();
+    const page = await client.inject({
+      method: 'GET',
+      url: '/health',
+      headers: { accept: 'text/html' },
+    });
+    expect(page.headers['content-type']).toContain('text/html');
+  });
+
+  it('serves the details behind the CPI to a signed-in operator', async () => {
+    const client = await t.login();
+    const details = (await client.inject({ method: 'GET', url: '/api/health/details' })).json();
+    expect(details.stores).toEqual({ sql: 'pglite', kv: 'sql' });
+    expect(details.memory.rss_bytes).toBeGreaterThan(0);
+    expect(details.memory.heap_limit_bytes).toBeGreaterThan(details.memory.heap_used_bytes);
+    expect(details.signals.cpi_high_threshold).toBe(80);
+    expect(Object.keys(details.signals.normalised).sort()).toEqual([
+      'activeWork',
+      'errorRate',
+      'memoryRatio',
+      'queueDepth',
+    ]);
+  });
+});
+
+describe('GET /health with a store stopped', () => {
+  it('is 503 down when the SQL database stops', async () => {
+    const t = await createTestApp();
+    try {
+      expect((await t.app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+      await t.sql.close();
+      const response = await t.app.inject({ method: 'GET', url: '/health' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({
+        status: 'down',
+        components: { sqldb: { status: 'error' } },
+      });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it.runIf(redisUp)('is 503 down when the Redis server stops', async () => {
+    const redis = await startPrivateRedis();
+    const sql = await openTestSqlStore('pglite');
+    const kv = await RedisKvStore.connect(redis.url);
+    const { buildApp } = await import('../../app.js');
+    const { loadConfig } = await import('../../config/index.js');
+    const config = loadConfig({
+      DATA_DIR: sql.dataDir,
+      LOG_LEVEL: 'silent',
+      DASHBOARD_PASSWORD: 'password-123',
+      DASHBOARD_SECRET: 'c'.repeat(64),
+    });
+    const app = await buildApp({
+      config,
+      secret: 'c'.repeat(64),
+      sql,
+      kv,
+      announceCredentials: () => {},
+    });
+    try {
+      expect(
+        (await app.inject({ method: 'GET', url: '/health' })).json().components.kvstore.status,
+      ).toBe('ok');
+      await redis.stop();
+      const response = await app.inject({ method: 'GET', url: '/health' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({
+        status: 'down',
+        components: { kvstore: { status: 'error' }, sqldb: { status: 'ok' } },
+      });
+    } finally {
+      await app.close();
+      await kv.close();
+      await sql.destroy();
+    }
+  });
+});
+
+describe('computeCpi', () => {
+  const calm = { queueDepth: 0, activeWork: 0, errorRate: 0, memoryRatio: 0.1 };
+  it('is 0 when calm and rises to 100 when any one signal saturates', () => {
+    expect(computeCpi(calm)).toBe(0);
+    expect(computeCpi({ ...calm, queueDepth: 250 })).toBe(50);
+    expect(computeCpi({ ...calm, queueDepth: 10_000 })).toBe(100);
+    expect(computeCpi({ ...calm, activeWork: 32 })).toBe(100);
+    expect(computeCpi({ ...calm, errorRate: 0.125 })).toBe(50);
+    expect(computeCpi({ ...calm, memoryRatio: 0.95 })).toBe(100);
+    expect(computeCpi({ ...calm, memoryRatio: 0.4 })).toBe(0);
+  });
+});

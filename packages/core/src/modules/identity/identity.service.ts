@@ -1,0 +1,68 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../store/database.js';
+import { type Identity, levelFor } from './identity.schema.js';
+import './identity.tables.js';
+
+export const DEFAULT_IDENTITY = {
+  name: 'Agent',
+  persona:
+    'A careful, capable assistant. It says what it is about to do, asks before risky actions, and never claims work it did not do.',
+};
+
+/** The agent's one identity row: who it is and how much work it has completed. */
+export class IdentityService {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Creates the row on first boot; later boots leave it as it is. */
+  async ensure(): Promise<void> {
+    await this.db
+      .insertInto('identity')
+      .values({ id: 1, ...DEFAULT_IDENTITY })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+  }
+
+  async get(): Promise<Identity> {
+    const row = await this.db
+      .selectFrom('identity')
+      .selectAll()
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
+    const totalXp = Number(row.total_xp);
+    const { level, nextLevelXp } = levelFor(totalXp);
+    return {
+      name: row.name,
+      persona: row.persona,
+      born_at: new Date(row.born_at).toISOString(),
+      total_xp: totalXp,
+      level,
+      next_level_xp: nextLevelXp,
+    };
+  }
+
+  async update(patch: {
+    name?: string | undefined;
+    persona?: string | undefined;
+  }): Promise<Identity> {
+    await this.db
+      .updateTable('identity')
+      .set({
+        ...(patch.name !== undefined ? { name: patch.name } : {}),
+        ...(patch.persona !== undefined ? { persona: patch.persona } : {}),
+        updated_at: new Date(),
+      })
+      .where('id', '=', 1)
+      .execute();
+    return this.get();
+  }
+
+  /** Atomic, so concurrent requests never lose each other's XP. */
+  async addXp(amount: number): Promise<void> {
+    if (amount <= 0) return;
+    await this.db
+      .updateTable('identity')
+      .set({ total_xp: sql`total_xp + ${amount}` })
+      .where('id', '=', 1)
+      .execute();
+  }
+}

@@ -1,0 +1,24 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createOpenAI } from '@ai-sdk/openai';
+import type { LanguageModel } from 'ai';
+import type { ProviderKind } from './models.schema.js';
+
+export interface ModelTarget {
+  kind: ProviderKind;
+  baseUrl: string;
+  apiKey: string | null;
+}
+
+/**
+ * The AI SDK model for a provider. OpenAI and compatible servers go through `.chat()`: the
+ * plain `openai(model)` call targets /v1/responses, which Ollama, vLLM and LM Studio lack.
+ * Keyless local servers still get a placeholder key, because the SDK refuses to send none.
+ */
+export function createLanguageModel(target: ModelTarget, modelName: string): LanguageModel {
+  if (target.kind === 'anthropic') {
+    return createAnthropic({ baseURL: target.baseUrl, apiKey: target.apiKey ?? '' })(modelName);
+  }
+  return createOpenAI({ baseURL: target.baseUrl, apiKey: target.apiKey ?? 'not-needed' }).chat(
+    modelName,
+  );
+}

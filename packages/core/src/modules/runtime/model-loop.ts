@@ -1,0 +1,104 @@
+import {
+  jsonSchema,
+  type LanguageModel,
+  type ModelMessage,
+  stepCountIs,
+  streamText,
+  type Tool,
+  tool,
+} from 'ai';
+import { z } from 'zod';
+import type { AnySkill } from '../skills/skill.js';
+import type { RunContext, SkillRunner } from './skill-runner.js';
+
+export interface ModelLoopInput {
+  model: LanguageModel;
+  system: string;
+  messages: ModelMessage[];
+  skills: AnySkill[];
+  runner: SkillRunner;
+  run: RunContext;
+  maxSteps: number;
+  onText(delta: string): void;
+}
+
+export interface ModelLoopResult {
+  reply: string;
+  usage: { input: number; output: number };
+}
+
+const schemaCache = new WeakMap<AnySkill, ReturnType<typeof jsonSchema>>();
+
+/**
+ * The skill's input as JSON Schema, without the SDK validating it: every call, well-formed or
+ * not, goes through the skill runner, so the policy gate, the trace and the error the model
+ * reads are the same whichever way a call goes wrong.
+ */
+function toolSchema(skill: AnySkill) {
+  let schema = schemaCache.get(skill);
+  if (!schema) {
+    const json = z.toJSONSchema(skill.inputSchema, { io: 'input', unrepresentable: 'any' });
+    delete (json as { $schema?: unknown }).$schema;
+    schema = jsonSchema(json as Parameters<typeof jsonSchema>[0]);
+    schemaCache.set(skill, schema);
+  }
+  return schema;
+}
+
+/** The AI SDK tool loop over the offered skills, streaming text as it arrives. */
+export async function runModelLoop(input: ModelLoopInput): Promise<ModelLoopResult> {
+  const tools: Record<string, Tool> = {};
+  for (const skill of input.skills) {
+    tools[skill.name] = tool({
+      description: skill.description,
+      inputSchema: toolSchema(skill),
+      execute: async (args: unknown) =>
+        (await input.runner.run(skill.name, args, input.run)).modelText,
+    });
+  }
+  const result = streamText({
+    model: input.model,
+    system: input.system,
+    messages: input.messages,
+    tools,
+    stopWhen: stepCountIs(input.maxSteps),
+    abortSignal: input.run.signal,
+    // One retry at most: a streaming operator is waiting, and the error must reach them soon.
+    maxRetries: 1,
+    // Provider errors arrive as the stream's error part; without this the SDK also prints them.
+    onError: () => {},
+  });
+
+  let reply = '';
+  let stepHasText = false;
+  let usage = { input: 0, output: 0 };
+  for await (const part of result.fullStream) {
+    switch (part.type) {
+      case 'start-step':
+        stepHasText = false;
+        break;
+      case 'text-delta': {
+        if (!part.text) break;
+        // Text of a later step starts a new paragraph rather than running into the last one.
+        const delta = !stepHasText && reply.length > 0 ? `\n\n${part.text}` : part.text;
+        stepHasText = true;
+        reply += delta;
+        input.onText(delta);
+        break;
+      }
+      case 'finish':
+        usage = {
+          input: part.totalUsage.inputTokens ?? 0,
+          output: part.totalUsage.outputTokens ?? 0,
+        };
+        break;
+      case 'error':
+        throw part.error;
+      case 'abort':
+        throw input.run.signal.reason ?? new Error('cancelled');
+      default:
+        break;
+    }
+  }
+  return { reply, usage };
+}

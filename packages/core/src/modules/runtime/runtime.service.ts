@@ -1,0 +1,324 @@
+import type { ModelMessage } from 'ai';
+import type { FastifyBaseLogger } from 'fastify';
+import { v7 as uuidv7 } from 'uuid';
+import { AppError } from '../../errors/app-error.js';
+import { redactText } from '../../security/redact.js';
+import type { ConversationRepository } from '../chat/conversation.repository.js';
+import type { ConfigurationService } from '../configuration/configuration.service.js';
+import type { RuntimeEvents } from '../events/runtime-events.js';
+import { XP } from '../identity/identity.schema.js';
+import type { IdentityService } from '../identity/identity.service.js';
+import type { ModelsService } from '../models/models.service.js';
+import type { AutonomyService } from '../skills/autonomy.service.js';
+import type { SkillRegistry } from '../skills/skill-registry.js';
+import type { TracesRepository } from '../traces/traces.repository.js';
+import type { GuardEntry, Tier } from '../traces/traces.schema.js';
+import { scanForInjection } from './guards/input-guard.js';
+import { groundReply } from './guards/output-grounder.js';
+import { runModelLoop } from './model-loop.js';
+import { RunTrace } from './run-trace.js';
+import type { ProgressEvent, RunContext, SkillRunner } from './skill-runner.js';
+import { systemPrompt } from './system-prompt.js';
+import { routeToSkill } from './tiers/decision-layer.js';
+import { tryFastPath } from './tiers/fast-path.js';
+
+export const MODEL_UNCONFIGURED_REPLY =
+  'No language model is configured, so I can only answer quick questions (arithmetic, dates and times, system information, help) and direct requests such as "fetch https://example.com". Add a provider on the Models page, or set OPENAI_API_KEY, ANTHROPIC_API_KEY or OLLAMA_URL, and ask again.';
+
+export interface ChatRequest {
+  text: string;
+  chatId: string;
+  actor: string;
+  goalId?: string | null;
+  /** Standing context for this request only (a goal's objective, a sub-agent's role). */
+  instructions?: string[];
+  /** How many delegations led here: 0 for the operator, 1 for a sub-agent it asked, ... */
+  depth?: number;
+  signal: AbortSignal;
+  onProgress?(event: ProgressEvent): void;
+  onChunk?(text: string): void;
+}
+
+export interface ChatResult {
+  request_id: string;
+  chat_id: string;
+  tier: Tier;
+  reply: string;
+}
+
+export interface RuntimeDependencies {
+  registry: SkillRegistry;
+  runner: SkillRunner;
+  autonomy: AutonomyService;
+  models: ModelsService;
+  conversations: ConversationRepository;
+  traces: TracesRepository;
+  identity: IdentityService;
+  events: RuntimeEvents;
+  log: FastifyBaseLogger;
+  configuration: ConfigurationService;
+  fastPath: { systemInfo(): Promise<string>; help(): string };
+}
+
+/**
+ * Something that adds to the model's instructions for a request (prime.md, behavioral rules) and
+ * says in the trace what it contributed. Runs only when the model loop answers.
+ */
+export interface ContextProvider {
+  name: string;
+  provide(input: { text: string; chatId: string; actor: string; goalId: string | null }): Promise<{
+    instructions: string[];
+    guards: Array<{ verdict: GuardEntry['verdict']; detail: string }>;
+  }>;
+}
+
+/** The model provider failed; the operator sees why (redacted), never a stack. */
+export class ModelError extends AppError {
+  constructor(message: string) {
+    // Exposed although it is a 5xx: the text is the provider's own complaint, redacted, and the
+    // operator needs it to fix their provider (wrong key, unknown model, quota).
+    super(
+      502,
+      'model_error',
+      `The model provider failed: ${redactText(message).slice(0, 300)}`,
+      {},
+      true,
+    );
+  }
+}
+
+/**
+ * One request through the runtime: guards on the way in, the cheapest tier that can answer
+ * (fast path, decision layer, model loop), the grounder on the way out, and one decision
+ * trace whatever happens.
+ */
+export class AgentRuntime {
+  private readonly providers: ContextProvider[] = [];
+
+  constructor(private readonly deps: RuntimeDependencies) {}
+
+  addContextProvider(provider: ContextProvider): void {
+    this.providers.push(provider);
+  }
+
+  async handle(request: ChatRequest): Promise<ChatResult> {
+    const { deps } = this;
+    const requestId = uuidv7();
+    const started = performance.now();
+    const trace = new RunTrace();
+    const log = deps.log.child({ request_id: requestId, chat_id: request.chatId });
+    const text = redactText(request.text);
+    deps.events.emit('request-start', {
+      request_id: requestId,
+      chat_id: request.chatId,
+      actor: request.actor,
+      preview: text.slice(0, 120),
+    });
+    trace.guard(
+      'secret_redaction',
+      text === request.text ? 'pass' : 'redact',
+      text === request.text
+        ? 'no secrets in the request'
+        : 'secrets removed before the request was stored, traced or sent to a model',
+    );
+    const scan = scanForInjection(request.text);
+    trace.guard(
+      'input_guard',
+      scan.verdict,
+      scan.verdict === 'flag'
+        ? `injection signals in the request: ${scan.signals.join(', ')}`
+        : 'no injection signals',
+    );
+
+    const run: RunContext = {
+      requestId,
+      chatId: request.chatId,
+      goalId: request.goalId ?? null,
+      actor: request.actor,
+      depth: request.depth ?? 0,
+      signal: request.signal,
+      log,
+      trace,
+      onProgress: (event) => request.onProgress?.(event),
+    };
+    let tier: Tier = 'fast_path';
+    let reply = '';
+    let status: 'ok' | 'error' | 'cancelled' = 'ok';
+    let error: string | null = null;
+    try {
+      const answer = await this.answer(text, request, run, (chunk) => {
+        reply += chunk;
+        request.onChunk?.(chunk);
+      });
+      tier = answer.tier;
+      error = answer.note;
+      const grounded = groundReply(
+        reply,
+        trace.steps.map((step) => ({ skill: step.skill, status: step.status })),
+      );
+      const correct = await deps.configuration.flag('grounder_corrections');
+      const claims = grounded.claims.map((c) => `${c.skill} ${c.problem}`).join(', ');
+      trace.guard(
+        'output_guard',
+        grounded.verdict,
+        grounded.verdict === 'pass'
+          ? 'reply claims no action that did not happen'
+          : correct
+            ? `reply corrected: ${claims}`
+            : `reply claims ${claims}; left as it is (grounder_corrections is off)`,
+      );
+      if (correct && grounded.reply !== reply) {
+        const correction = grounded.reply.startsWith(reply)
+          ? grounded.reply.slice(reply.length)
+          : '';
+        if (correction) request.onChunk?.(correction);
+        reply = grounded.reply;
+      }
+      await deps.conversations.appendExchange(request.chatId, text, redactText(reply), requestId);
+      const doneSteps = trace.steps.filter((step) => step.status === 'done').length;
+      await deps.identity.addXp(XP.request + XP.skill * doneSteps);
+      return { request_id: requestId, chat_id: request.chatId, tier, reply };
+    } catch (caught) {
+      status = request.signal.aborted ? 'cancelled' : 'error';
+      error = status === 'cancelled' ? 'cancelled' : redactText((caught as Error).message);
+      if (status === 'error') {
+        log.warn({ err: caught }, 'request failed');
+        deps.events.emit('error', {
+          request_id: requestId,
+          code: errorCode(caught),
+          message: error,
+        });
+      }
+      throw caught;
+    } finally {
+      const latency = Math.round(performance.now() - started);
+      await deps.traces
+        .insert({
+          request_id: requestId,
+          chat_id: request.chatId,
+          tier,
+          status,
+          latency_ms: latency,
+          model: trace.model,
+          tokens: trace.tokens,
+          cost_usd: trace.costUsd,
+          guard_chain: trace.guardChain,
+          steps: trace.steps,
+          input: text,
+          reply: redactText(reply),
+          error,
+        })
+        .catch((insertError) => log.error({ err: insertError }, 'trace could not be stored'));
+      deps.events.emit('request-finish', {
+        request_id: requestId,
+        chat_id: request.chatId,
+        tier,
+        status,
+        latency_ms: latency,
+      });
+    }
+  }
+
+  /** The cheapest tier that can answer; `note` is what the trace records as its error field. */
+  private async answer(
+    text: string,
+    request: ChatRequest,
+    run: RunContext,
+    emit: (chunk: string) => void,
+  ): Promise<{ tier: Tier; note: string | null }> {
+    const { deps } = this;
+    const [fastPathOn, decisionLayerOn] = await Promise.all([
+      deps.configuration.flag('fast_path'),
+      deps.configuration.flag('decision_layer'),
+    ]);
+    const fast = fastPathOn
+      ? await tryFastPath(text, {
+          now: () => new Date(),
+          defaultZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+          systemInfo: deps.fastPath.systemInfo,
+          help: deps.fastPath.help,
+        })
+      : null;
+    if (fast) {
+      emit(fast.answer);
+      return { tier: 'fast_path', note: null };
+    }
+
+    const available = await deps.registry.available();
+    const route = decisionLayerOn
+      ? routeToSkill(text, new Set(available.map((skill) => skill.name)))
+      : null;
+    if (route) {
+      const outcome = await deps.runner.run(route.skill, route.input, run);
+      emit(outcome.operatorText);
+      return { tier: 'decision_layer', note: null };
+    }
+    return this.modelLoop(text, request, available, run, emit);
+  }
+
+  private async modelLoop(
+    text: string,
+    request: ChatRequest,
+    available: Awaited<ReturnType<SkillRegistry['available']>>,
+    run: RunContext,
+    emit: (chunk: string) => void,
+  ): Promise<{ tier: Tier; note: string | null }> {
+    const { deps } = this;
+    const resolved = await deps.models.resolveDefault();
+    if (!resolved) {
+      emit(MODEL_UNCONFIGURED_REPLY);
+      return { tier: 'llm_loop', note: 'model_unconfigured' };
+    }
+    run.trace.model = `${resolved.providerId}/${resolved.modelName}`;
+    // Context is read only here: the other tiers answer from the request alone.
+    const [budget, maxSteps, identity, mode, contributions] = await Promise.all([
+      deps.configuration.parameter('context_token_budget'),
+      deps.configuration.parameter('model_max_steps'),
+      deps.identity.get(),
+      deps.autonomy.mode(),
+      Promise.all(
+        this.providers.map(async (provider) => ({
+          provider,
+          ...(await provider.provide({
+            text,
+            chatId: request.chatId,
+            actor: request.actor,
+            goalId: run.goalId,
+          })),
+        })),
+      ),
+    ]);
+    const history = await deps.conversations.history(request.chatId, budget);
+    const instructions = [...(request.instructions ?? [])];
+    for (const { provider, instructions: added, guards } of contributions) {
+      instructions.push(...added);
+      for (const guard of guards) run.trace.guard(provider.name, guard.verdict, guard.detail);
+    }
+    const messages: ModelMessage[] = [
+      ...history.map((message) => ({ role: message.role, content: message.content })),
+      { role: 'user', content: text },
+    ];
+    const result = await runModelLoop({
+      model: resolved.model,
+      system: redactText(systemPrompt(identity, mode, new Date(), instructions)),
+      messages,
+      skills: available,
+      runner: deps.runner,
+      run,
+      maxSteps,
+      onText: emit,
+    }).catch((caught: unknown) => {
+      if (run.signal.aborted) throw caught;
+      throw new ModelError(caught instanceof Error ? caught.message : String(caught));
+    });
+    run.trace.addUsage(result.usage);
+    run.trace.costUsd = resolved.billed
+      ? deps.models.costUsd(resolved.modelName, result.usage)
+      : null;
+    return { tier: 'llm_loop', note: null };
+  }
+}
+
+function errorCode(error: unknown): string {
+  return error instanceof AppError ? error.code : 'internal_error';
+}

@@ -1,0 +1,25 @@
+import type { Identity } from '../identity/identity.schema.js';
+import type { AutonomyMode } from '../skills/autonomy.js';
+import { UNTRUSTED_CONTENT_RULE } from './guards/input-guard.js';
+
+/**
+ * The system prompt: who the agent is, the rules it works under, and the time. Short on
+ * purpose: every byte here is sent with every request.
+ */
+export function systemPrompt(
+  identity: Identity,
+  mode: AutonomyMode,
+  now: Date,
+  instructions: string[] = [],
+): string {
+  return [
+    `You are ${identity.name}, a self-hosted agent working for its operator. ${identity.persona}`,
+    `Autonomy mode: ${mode}. Some tools need the operator's approval; if a tool result says it was not allowed, do not retry it and say so.`,
+    'Use a tool when the answer needs one; never claim you ran, fetched, searched or sent anything unless a tool result in this conversation shows it.',
+    UNTRUSTED_CONTENT_RULE,
+    `Current time: ${now.toISOString()} (UTC).`,
+    ...(instructions.length > 0
+      ? ['Standing instructions:', ...instructions.map((line) => `- ${line}`)]
+      : []),
+  ].join('\n');
+}

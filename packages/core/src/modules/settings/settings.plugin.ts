@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { SettingsService } from './settings.service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    settings: SettingsService;
+  }
+}
+
+export const settingsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorate('settings', new SettingsService(app.sql.db));
+  },
+  { name: 'settings', dependencies: ['context'] },
+);

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { NotFoundError } from '../../errors/app-error.js';
+import { TracesRepository } from './traces.repository.js';
+import { tracePageSchema, traceQuerySchema, traceSchema } from './traces.schema.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    traces: TracesRepository;
+  }
+}
+
+export const tracesPlugin = fp(
+  async (app: FastifyInstance) => {
+    const traces = new TracesRepository(app.sql.db);
+    app.decorate('traces', traces);
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+    routes.get(
+      '/api/traces',
+      {
+        schema: {
+          tags: ['traces'],
+          summary: 'Decision traces, newest first, keyset-paged; filter by chat_id, tier and time',
+          querystring: traceQuerySchema,
+          response: { 200: tracePageSchema },
+        },
+      },
+      async (request) => traces.page(request.query),
+    );
+    routes.get(
+      '/api/traces/:request_id',
+      {
+        schema: {
+          tags: ['traces'],
+          summary: 'One decision trace with its guard chain and steps',
+          params: z.object({ request_id: z.string().min(1).max(128) }),
+          response: { 200: traceSchema },
+        },
+      },
+      async (request) => {
+        const trace = await traces.get(request.params.request_id);
+        if (!trace) throw new NotFoundError('No trace with that request_id');
+        return trace;
+      },
+    );
+  },
+  { name: 'traces', dependencies: ['context'] },
+);

@@ -1,0 +1,24 @@
+import type { Generated } from 'kysely';
+
+export interface TracesTable {
+  request_id: string;
+  chat_id: string | null;
+  tier: string;
+  status: string;
+  created_at: Generated<Date>;
+  latency_ms: number;
+  model: string | null;
+  tokens: unknown;
+  cost_usd: number | null;
+  guard_chain: unknown;
+  steps: unknown;
+  input: string;
+  reply: string;
+  error: string | null;
+}
+
+declare module '../../store/database.js' {
+  interface Database {
+    traces: TracesTable;
+  }
+}

@@ -1,0 +1,96 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from './database.js';
+import { migrateToLatest } from './migrations/index.js';
+
+export type SqlBackend = 'pglite' | 'postgres';
+
+export interface SqlStore {
+  readonly db: Kysely<Database>;
+  readonly backend: SqlBackend;
+  /** The schema the tables live in (public unless tests isolate themselves). */
+  readonly schema: string;
+  /** A raw parameterised query on the store's pool, for libraries that bring their own SQL (pg-boss). */
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** Resolves when the database answers a trivial query; rejects otherwise. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface SqlStoreOptions {
+  /** PostgreSQL URL; absent means the embedded PGlite database under dataDir. */
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** Schema to use instead of public (tests isolate themselves this way). */
+  schema?: string;
+}
+
+/** Opens the SQL store and brings its schema to the latest migration. */
+export async function openSqlStore(options: SqlStoreOptions): Promise<SqlStore> {
+  const store = options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.schema)
+    : await openPglite(options.dataDir);
+  try {
+    await migrateToLatest(store.db, options.schema);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  return store;
+}
+
+function openPostgres(url: string, schema?: string): SqlStore {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 3_000,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  // An idle client that loses its server must not crash the process; the next query reports it.
+  pool.on('error', () => {});
+  return wrap(pool, 'postgres', schema ?? 'public', async () => {});
+}
+
+async function openPglite(dataDir: string): Promise<SqlStore> {
+  // Loaded only for the embedded store: the WebAssembly engine is large and servers do not need it.
+  const [{ PGlite }, { createPgConfig }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/node-postgres'),
+  ]);
+  const folder = path.resolve(dataDir, 'pgdata');
+  await mkdir(folder, { recursive: true });
+  // 16 MB of shared buffers instead of 128: an embedded, single-operator database does not need
+  // more (the OS page cache still serves reads), and it saves about 150 MiB of resident memory.
+  const pglite = await PGlite.create(folder, { postgresqlconf: ['shared_buffers=16MB'] });
+  // PGlite is a single session: createPgConfig gives a pool of one, so transactions never interleave.
+  const pool = new pg.Pool(createPgConfig(pglite) as pg.PoolConfig);
+  return wrap(pool, 'pglite', 'public', () => pglite.close());
+}
+
+function wrap(
+  pool: pg.Pool,
+  backend: SqlBackend,
+  schema: string,
+  closeEngine: () => Promise<void>,
+): SqlStore {
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  let closed = false;
+  return {
+    db,
+    backend,
+    schema,
+    query: (text, values) => pool.query(text, values as unknown[]),
+    async ping() {
+      if (closed) throw new Error('SQL store is closed');
+      await sql`select 1`.execute(db);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+      await closeEngine();
+    },
+  };
+}

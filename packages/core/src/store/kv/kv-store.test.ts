@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  kvTestBackends,
+  openTestKvStore,
+  openTestSqlStore,
+  type TestKvStore,
+  type TestSqlStore,
+} from '../../testing/services.js';
+import type { KvStore } from './kv-store.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.each(await kvTestBackends())('key-value store contract ($name)', (setup) => {
+  let sql: TestSqlStore;
+  let store: TestKvStore;
+  let kv: KvStore;
+
+  beforeAll(async () => {
+    sql = await openTestSqlStore(setup.sql);
+    store = await openTestKvStore(setup.kv, sql);
+    kv = store.kv;
+  });
+  afterAll(async () => {
+    await store.destroy();
+    await sql.destroy();
+  });
+
+  it('sets, gets, overwrites and deletes', async () => {
+    expect(await kv.get('a')).toBeNull();
+    await kv.set('a', 'one');
+    expect(await kv.get('a')).toBe('one');
+    await kv.set('a', 'two');
+    expect(await kv.get('a')).toBe('two');
+    expect(await kv.delete('a')).toBe(true);
+    expect(await kv.delete('a')).toBe(false);
+    expect(await kv.get('a')).toBeNull();
+  });
+
+  it('expires keys after their TTL and reports the time left', async () => {
+    await kv.set('short', 'x', { ttlMs: 300 });
+    await kv.set('forever', 'y');
+    const left = await kv.ttl('short');
+    expect(left).toBeGreaterThan(0);
+    expect(left).toBeLessThanOrEqual(300);
+    expect(await kv.ttl('forever')).toBeNull();
+    expect(await kv.ttl('missing')).toBeNull();
+    await sleep(450);
+    expect(await kv.get('short')).toBeNull();
+    expect(await kv.keys('short')).toEqual([]);
+    expect(await kv.get('forever')).toBe('y');
+  });
+
+  it('setIfAbsent takes a free key once, and again after it expires', async () => {
+    expect(await kv.setIfAbsent('lock', 'owner-1', { ttlMs: 300 })).toBe(true);
+    expect(await kv.setIfAbsent('lock', 'owner-2', { ttlMs: 300 })).toBe(false);
+    expect(await kv.get('lock')).toBe('owner-1');
+    await sleep(450);
+    expect(await kv.setIfAbsent('lock', 'owner-2')).toBe(true);
+    expect(await kv.get('lock')).toBe('owner-2');
+  });
+
+  it('increments atomically under concurrency', async () => {
+    const results = await Promise.all(Array.from({ length: 40 }, () => kv.increment('counter')));
+    expect(new Set(results.map((r) => r.value)).size).toBe(40);
+    expect(Math.max(...results.map((r) => r.value))).toBe(40);
+    expect((await kv.increment('counter', { by: 10 })).value).toBe(50);
+    expect(await kv.get('counter')).toBe('50');
+  });
+
+  it('sets a counter window on the first increment only, and restarts it after expiry', async () => {
+    const first = await kv.increment('window', { ttlMs: 400 });
+    expect(first.value).toBe(1);
+    expect(first.ttlMs).toBeGreaterThan(0);
+    await sleep(150);
+    const second = await kv.increment('window', { ttlMs: 400 });
+    expect(second.value).toBe(2);
+    // The window is not extended by later increments.
+    expect(second.ttlMs).toBeLessThanOrEqual(first.ttlMs ?? 0);
+    await sleep(350);
+    expect((await kv.increment('window', { ttlMs: 400 })).value).toBe(1);
+  });
+
+  it('matches glob patterns with * and ?, treating every other character literally', async () => {
+    const keys = ['g:a', 'g:ab', 'g:b%', 'g:b_', 'g:[x]', 'g:back\\slash', 'h:a'];
+    for (const key of keys) await kv.set(key, '1');
+    expect(await kv.keys('g:*')).toEqual(
+      ['g:[x]', 'g:a', 'g:ab', 'g:b%', 'g:b_', 'g:back\\slash'].sort(),
+    );
+    expect(await kv.keys('g:?')).toEqual(['g:a']);
+    expect(await kv.keys('g:b%')).toEqual(['g:b%']);
+    expect(await kv.keys('g:b_')).toEqual(['g:b_']);
+    expect(await kv.keys('g:[x]')).toEqual(['g:[x]']);
+    expect(await kv.keys('g:back\\slash')).toEqual(['g:back\\slash']);
+    expect(await kv.deleteByPattern('g:*')).toBe(6);
+    expect(await kv.keys('g:*')).toEqual([]);
+    expect(await kv.get('h:a')).toBe('1');
+  });
+
+  it('keeps queues FIFO and apart from plain keys', async () => {
+    expect(await kv.push('jobs', 'first')).toBe(1);
+    expect(await kv.push('jobs', 'second')).toBe(2);
+    await kv.push('other', 'x');
+    expect(await kv.keys('jobs*')).toEqual([]);
+    expect(await kv.length('jobs')).toBe(2);
+    expect(await kv.queueLengths('*')).toEqual({ jobs: 2, other: 1 });
+    expect(await kv.pop('jobs')).toBe('first');
+    expect(await kv.pop('jobs')).toBe('second');
+    expect(await kv.pop('jobs')).toBeNull();
+    expect(await kv.clearQueues('oth*')).toBe(1);
+    expect(await kv.length('other')).toBe(0);
+  });
+
+  it('hands each queue item to exactly one of several concurrent consumers', async () => {
+    for (let i = 0; i < 30; i++) await kv.push('work', String(i));
+    const taken = await Promise.all(Array.from({ length: 40 }, () => kv.pop('work')));
+    const items = taken.filter((v): v is string => v !== null);
+    expect(items).toHaveLength(30);
+    expect(new Set(items).size).toBe(30);
+  });
+
+  it('keeps its data across a reconnect', async () => {
+    await kv.set('durable', 'yes');
+    await kv.push('durable-queue', 'item');
+    kv = await store.reconnect(sql);
+    expect(await kv.get('durable')).toBe('yes');
+    expect(await kv.length('durable-queue')).toBe(1);
+  });
+
+  it('answers ping', async () => {
+    await expect(kv.ping()).resolves.toBeUndefined();
+  });
+});

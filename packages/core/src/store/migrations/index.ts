@@ -1,0 +1,54 @@
+import { type Kysely, type Migration, Migrator } from 'kysely';
+import type { Database } from '../database.js';
+import { kvMigration } from './0001-kv.js';
+import { authMigration } from './0002-auth.js';
+import { auditMigration } from './0003-audit.js';
+import { runtimeMigration } from './0004-runtime.js';
+import { eventsMigration } from './0005-events.js';
+import { goalsMigration } from './0006-goals.js';
+import { agentsMigration } from './0007-agents.js';
+import { schedulerMigration } from './0008-scheduler.js';
+import { subscriptionsMigration } from './0009-subscriptions.js';
+import { notesMigration } from './0010-notes.js';
+import { selfImproveMigration } from './0011-self-improve.js';
+import { configurationMigration } from './0012-configuration.js';
+import { behavioralMigration } from './0013-behavioral.js';
+
+/** Migrations in order. Names sort lexically; never rename or edit one that has shipped. */
+const migrations: Record<string, Migration> = {
+  '0001-kv': kvMigration,
+  '0002-auth': authMigration,
+  '0003-audit': auditMigration,
+  '0004-runtime': runtimeMigration,
+  '0005-events': eventsMigration,
+  '0006-goals': goalsMigration,
+  '0007-agents': agentsMigration,
+  '0008-scheduler': schedulerMigration,
+  '0009-subscriptions': subscriptionsMigration,
+  '0010-notes': notesMigration,
+  '0011-self-improve': selfImproveMigration,
+  '0012-configuration': configurationMigration,
+  '0013-behavioral': behavioralMigration,
+};
+
+/**
+ * Brings the schema up to date. The migration bookkeeping tables are named with their schema,
+ * since Kysely looks them up across all schemas and would otherwise find another schema's.
+ */
+/** Names of all migrations, in order. */
+export const migrationNames = (): string[] => Object.keys(migrations);
+
+export async function migrateToLatest(db: Kysely<Database>, schema = 'public'): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    migrationTableSchema: schema,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Database migration ${failed} failed: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+}

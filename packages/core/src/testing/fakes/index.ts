@@ -1,0 +1,19 @@
+export { startFakeAnthropic } from './fake-anthropic.js';
+export type {
+  FakeImap,
+  FakeImapMessageInput,
+  FakeImapOptions,
+  FakeMailbox,
+  StoredMessage,
+} from './fake-imap.js';
+export { startFakeImap } from './fake-imap.js';
+export type {
+  FakeModelServer,
+  FakeServerOptions,
+  FakeToolCall,
+  FakeTurn,
+  RecordedModelRequest,
+} from './fake-model-script.js';
+export { startFakeOpenAi } from './fake-openai.js';
+export type { FakeSmtp, FakeSmtpOptions, ReceivedMail } from './fake-smtp.js';
+export { startFakeSmtp } from './fake-smtp.js';

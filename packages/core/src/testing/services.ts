@@ -1,0 +1,218 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { openSqlStore, type SqlStore } from '../store/db.js';
+import type { KvStore } from '../store/kv/kv-store.js';
+import { RedisKvStore } from '../store/kv/redis-kv-store.js';
+import { SqlKvStore } from '../store/kv/sql-kv-store.js';
+
+export const TEST_DATABASE_URL =
+  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const TEST_KV_URL = process.env.TEST_KV_URL ?? 'redis://127.0.0.1:6379';
+
+/**
+ * Under CI (or TEST_SERVICES=required) a service-backed suite that cannot reach its service
+ * fails loudly; on a developer machine without the service it is skipped with a warning.
+ */
+const servicesRequired = process.env.CI === 'true' || process.env.TEST_SERVICES === 'required';
+
+async function reachable(name: string, probe: () => Promise<void>): Promise<boolean> {
+  try {
+    await probe();
+    return true;
+  } catch (error) {
+    const reason = `${name} is not reachable: ${(error as Error).message}`;
+    if (servicesRequired) throw new Error(`${reason} (required under CI; start it or unset CI)`);
+    console.warn(`[tests] ${reason}; its suites are skipped`);
+    return false;
+  }
+}
+
+let postgresUp: Promise<boolean> | undefined;
+let redisUp: Promise<boolean> | undefined;
+
+export function postgresAvailable(): Promise<boolean> {
+  postgresUp ??= reachable('PostgreSQL', async () => {
+    const client = new pg.Client({
+      connectionString: TEST_DATABASE_URL,
+      connectionTimeoutMillis: 2_000,
+    });
+    await client.connect();
+    await client.end();
+  });
+  return postgresUp;
+}
+
+export function redisAvailable(): Promise<boolean> {
+  redisUp ??= reachable('Redis', async () => {
+    const redis = new Redis(TEST_KV_URL, {
+      lazyConnect: true,
+      connectTimeout: 2_000,
+      maxRetriesPerRequest: 0,
+    });
+    redis.on('error', () => {});
+    try {
+      await redis.connect();
+      await redis.ping();
+    } finally {
+      redis.disconnect();
+    }
+  });
+  return redisUp;
+}
+
+export type SqlTestBackend = 'pglite' | 'postgres';
+export type KvTestBackend = 'sql' | 'redis';
+
+/** Backends to run SQL suites on: always PGlite, PostgreSQL when reachable (required in CI). */
+export async function sqlTestBackends(): Promise<SqlTestBackend[]> {
+  return (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+export interface KvTestSetup {
+  name: string;
+  kv: KvTestBackend;
+  sql: SqlTestBackend;
+}
+
+/** KV suites run on the SQL backend over each SQL store, and on Redis when reachable. */
+export async function kvTestBackends(): Promise<KvTestSetup[]> {
+  const setups: KvTestSetup[] = (await sqlTestBackends()).map((sql) => ({
+    name: `sql over ${sql}`,
+    kv: 'sql',
+    sql,
+  }));
+  if (await redisAvailable()) setups.push({ name: 'redis', kv: 'redis', sql: 'pglite' });
+  return setups;
+}
+
+export interface TestSqlStore extends SqlStore {
+  /** The data folder (PGlite files for the embedded backend). */
+  dataDir: string;
+  /** Reopens the same database, as a restarted process would. */
+  reopen(): Promise<TestSqlStore>;
+  /** Closes and deletes everything the test created. */
+  destroy(): Promise<void>;
+}
+
+/** A fresh, isolated database: a temporary PGlite folder, or a private PostgreSQL schema. */
+export async function openTestSqlStore(backend: SqlTestBackend): Promise<TestSqlStore> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'agent-test-'));
+  const schema = backend === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  if (schema) await adminQuery(`create schema ${schema}`);
+  const open = async (): Promise<TestSqlStore> => {
+    const store = await openSqlStore({
+      dataDir,
+      databaseUrl: backend === 'postgres' ? TEST_DATABASE_URL : undefined,
+      ...(schema ? { schema } : {}),
+    });
+    return {
+      ...store,
+      dataDir,
+      reopen: async () => {
+        await store.close();
+        return open();
+      },
+      destroy: async () => {
+        await store.close();
+        // pg-boss keeps its tables in a sibling schema (see jobsSchemaFor).
+        if (schema) await adminQuery(`drop schema if exists ${schema}, ${schema}_boss cascade`);
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  };
+  return open();
+}
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface TestKvStore {
+  /** The live connection; replaced by reconnect(). */
+  readonly kv: KvStore;
+  /** Closes the connection and opens a new one onto the same data, as a restarted process would. */
+  reconnect(sql: SqlStore): Promise<KvStore>;
+  destroy(): Promise<void>;
+}
+
+/** The SQL backend in the given store, or Redis under a private key prefix. */
+export async function openTestKvStore(backend: KvTestBackend, sql: SqlStore): Promise<TestKvStore> {
+  const prefix = `test:${randomBytes(6).toString('hex')}:`;
+  const open = (store: SqlStore): Promise<KvStore> =>
+    backend === 'sql'
+      ? Promise.resolve(new SqlKvStore(store.db))
+      : RedisKvStore.connect(TEST_KV_URL, prefix);
+  let kv = await open(sql);
+  return {
+    get kv() {
+      return kv;
+    },
+    async reconnect(next) {
+      await kv.close();
+      kv = await open(next);
+      return kv;
+    },
+    async destroy() {
+      if (backend === 'redis') {
+        await kv.deleteByPattern('*');
+        await kv.clearQueues('*');
+      }
+      await kv.close();
+    },
+  };
+}
+
+export interface PrivateRedis {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** A throwaway redis-server on a free port, for tests that stop the store under the app. */
+export async function startPrivateRedis(): Promise<PrivateRedis> {
+  const { spawn } = await import('node:child_process');
+  const { createServer } = await import('node:net');
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: 'ignore',
+    },
+  );
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const spawnError = new Promise<never>((_, reject) => child.on('error', reject));
+  const url = `redis://127.0.0.1:${port}`;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    try {
+      const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0 });
+      redis.on('error', () => {});
+      await Promise.race([redis.connect().then(() => redis.ping()), spawnError]);
+      redis.disconnect();
+      break;
+    } catch (error) {
+      if (Date.now() > deadline || (error as NodeJS.ErrnoException).code === 'ENOENT') throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  return {
+    url,
+    async stop() {
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
