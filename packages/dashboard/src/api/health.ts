@@ -1,0 +1,50 @@
+import { request } from './client';
+
+export type HealthStatus = 'ok' | 'degraded' | 'down';
+
+export interface HealthReport {
+  status: HealthStatus;
+  version: string;
+  components: {
+    model: { status: string; provider: string; name: string };
+    kvstore: { status: string };
+    sqldb: { status: string };
+    browser: { status: string; active_sessions: number };
+    queues: { events_incoming: number; events_outgoing: number; behavioral_pending: number };
+    /** Cognitive pressure index, 0-100. */
+    cpi: number;
+    cpi_high: boolean;
+  };
+}
+
+export interface HealthDetails {
+  health: HealthReport;
+  signals: {
+    queue_depth: number;
+    active_work: Record<string, number>;
+    error_rate: number;
+    memory_ratio: number;
+    /** Each signal scaled to 0..1 against its saturation point; the CPI is the largest. */
+    normalised: Record<string, number>;
+    cpi_high_threshold: number;
+  };
+  memory: {
+    rss_bytes: number;
+    heap_used_bytes: number;
+    heap_limit_bytes: number;
+    system_total_bytes: number;
+    system_free_bytes: number;
+  };
+  process: { uptime_s: number; pid: number; node: string };
+  stores: { sql: string; kv: string };
+  /** How shell, python_exec and custom skills are isolated; null until the sandbox starts. */
+  sandbox: { mode: 'bubblewrap' | 'uid' | 'none'; uid: number; reason: string } | null;
+  checked_at: string;
+}
+
+/** A runtime that is down still answers /health, with 503 and the report that says why. */
+export const fetchHealth = (signal?: AbortSignal) =>
+  request<HealthReport>('/health', { acceptStatuses: [503], signal });
+
+export const fetchHealthDetails = (signal?: AbortSignal) =>
+  request<HealthDetails>('/api/health/details', { signal });

@@ -1,0 +1,25 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type AutonomyMode, fetchAutonomy, fetchSkills, setAutonomyMode } from '../api/skills';
+
+export const skillsQueryKey = ['skills'] as const;
+export const autonomyQueryKey = ['autonomy'] as const;
+
+export function useSkills() {
+  return useQuery({ queryKey: skillsQueryKey, queryFn: ({ signal }) => fetchSkills(signal) });
+}
+
+export function useAutonomy() {
+  return useQuery({ queryKey: autonomyQueryKey, queryFn: ({ signal }) => fetchAutonomy(signal) });
+}
+
+/** The mode decides each skill's needs_confirmation, so the skill list is read again. */
+export function useSetAutonomyMode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (mode: AutonomyMode) => setAutonomyMode(mode),
+    onSuccess: (state) => {
+      queryClient.setQueryData(autonomyQueryKey, state);
+      return queryClient.invalidateQueries({ queryKey: skillsQueryKey });
+    },
+  });
+}

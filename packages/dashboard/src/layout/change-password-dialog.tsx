@@ -1,0 +1,134 @@
+import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { type FormEvent, useState } from 'react';
+import { ApiError } from '../api/client';
+import { useChangePassword } from '../hooks/use-password';
+
+interface ChangePasswordDialogProps {
+  /** The signed-in user, so password managers know which entry to update. */
+  user: string | undefined;
+  opened: boolean;
+  onClose: () => void;
+}
+
+const EMPTY = { current: '', next: '', confirm: '' };
+
+function fieldErrors(error: unknown) {
+  if (!(error instanceof ApiError)) return {};
+  if (error.code === 'invalid_credentials')
+    return { current: 'The current password is not correct.' };
+  if (error.code === 'validation_error') {
+    return {
+      current: error.detailFor('/current_password'),
+      next: error.detailFor('/new_password') ?? (error.details.length ? undefined : error.message),
+    };
+  }
+  return {};
+}
+
+export function ChangePasswordDialog({ user, opened, onClose }: ChangePasswordDialogProps) {
+  const [values, setValues] = useState(EMPTY);
+  const [mismatch, setMismatch] = useState(false);
+  const change = useChangePassword();
+  const errors = fieldErrors(change.error);
+
+  const close = () => {
+    setValues(EMPTY);
+    setMismatch(false);
+    change.reset();
+    onClose();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // Only the typo check is local; the password rules are the server's to state.
+    if (values.next !== values.confirm) {
+      setMismatch(true);
+      return;
+    }
+    setMismatch(false);
+    change.mutate(
+      { current_password: values.current, new_password: values.next },
+      {
+        onSuccess: ({ revoked_sessions: revoked }) => {
+          notifications.show({
+            color: 'green',
+            title: 'Password changed',
+            message:
+              revoked === 0
+                ? 'No other sessions were signed in.'
+                : `${revoked} other ${revoked === 1 ? 'session was' : 'sessions were'} signed out.`,
+          });
+          close();
+        },
+      },
+    );
+  };
+
+  const set = (field: keyof typeof EMPTY) => (event: { currentTarget: { value: string } }) => {
+    // Read now: React clears currentTarget before a state updater runs.
+    const value = event.currentTarget.value;
+    setValues((previous) => ({ ...previous, [field]: value }));
+    // An error about the old input would be misleading once it is edited.
+    if (change.isError) change.reset();
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title="Change password" centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            Every other signed-in session of this user is signed out; this one stays.
+          </Text>
+          <input
+            type="text"
+            name="username"
+            autoComplete="username"
+            value={user ?? ''}
+            readOnly
+            hidden
+          />
+          <PasswordInput
+            label="Current password"
+            autoComplete="current-password"
+            value={values.current}
+            onChange={set('current')}
+            error={errors.current}
+            required
+            data-autofocus
+          />
+          <PasswordInput
+            label="New password"
+            description="At least 12 characters"
+            autoComplete="new-password"
+            value={values.next}
+            onChange={set('next')}
+            error={errors.next}
+            required
+          />
+          <PasswordInput
+            label="Repeat new password"
+            autoComplete="new-password"
+            value={values.confirm}
+            onChange={set('confirm')}
+            error={mismatch ? 'The two new passwords differ.' : undefined}
+            required
+          />
+          {change.error instanceof ApiError && change.error.status === 429 ? (
+            <Alert color="red" variant="light">
+              {change.error.message}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={change.isPending}>
+              Change password
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,186 @@
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { type FormEvent, useState } from 'react';
+import type { Agent, AgentChange } from '../../api/agents';
+import { ApiError } from '../../api/client';
+import { useCreateAgent, useUpdateAgent } from '../../hooks/use-agents';
+
+interface AgentFormDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  /** The agent to edit; absent: create one. */
+  agent?: Agent | null;
+  /** After a create, with the new agent (to open it). */
+  onCreated?: (agent: Agent) => void;
+}
+
+type FieldName = 'name' | 'objective' | 'priority';
+const FIELDS: FieldName[] = ['name', 'objective', 'priority'];
+type FieldErrors = Partial<Record<FieldName, string>> & { general?: string };
+
+/** A 400's details and a taken name, next to the fields they are about. */
+function fieldErrors(error: unknown): FieldErrors {
+  if (!(error instanceof ApiError)) return {};
+  if (error.code === 'name_taken') return { name: error.message };
+  if (error.code === 'validation_error') {
+    const fields: FieldErrors = {};
+    for (const field of FIELDS) {
+      const message = error.detailFor(`/${field}`);
+      if (message) fields[field] = message;
+    }
+    return Object.keys(fields).length > 0 ? fields : { general: error.message };
+  }
+  return { general: error.message };
+}
+
+export function AgentFormDialog({ opened, onClose, agent, onCreated }: AgentFormDialogProps) {
+  const create = useCreateAgent();
+  const update = useUpdateAgent();
+  const mutation = agent ? update : create;
+  const [name, setName] = useState(agent?.name ?? '');
+  const [objective, setObjective] = useState(agent?.objective ?? '');
+  const [priority, setPriority] = useState<number | string>(agent?.priority ?? 5);
+  const [missing, setMissing] = useState<Partial<Record<FieldName, string>>>({});
+  const errors = { ...missing, ...fieldErrors(mutation.error) };
+
+  const touch = (field: FieldName) => {
+    if (mutation.isError) mutation.reset();
+    if (missing[field]) setMissing(({ [field]: _gone, ...rest }) => rest);
+  };
+
+  const close = () => {
+    create.reset();
+    update.reset();
+    onClose();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = { name: name.trim(), objective: objective.trim(), priority: Number(priority) };
+    const problems: Partial<Record<FieldName, string>> = {};
+    if (!value.name) problems.name = 'Give the agent a name.';
+    if (!value.objective) problems.objective = 'Say what the agent is for.';
+    if (!Number.isInteger(value.priority) || value.priority < 1 || value.priority > 10)
+      problems.priority = 'A whole number from 1 to 10.';
+    setMissing(problems);
+    if (Object.keys(problems).length > 0) return;
+
+    if (agent) {
+      // Only what changed is sent, so the audit log names exactly that.
+      const change: AgentChange = {};
+      if (value.name !== agent.name) change.name = value.name;
+      if (value.objective !== agent.objective) change.objective = value.objective;
+      if (value.priority !== agent.priority) change.priority = value.priority;
+      if (Object.keys(change).length === 0) return close();
+      update.mutate(
+        { id: agent.agent_id, change },
+        {
+          onSuccess: (saved) => {
+            notifications.show({
+              color: 'green',
+              title: 'Agent saved',
+              message: `${saved.name}: the change applies from its next message.`,
+            });
+            close();
+          },
+        },
+      );
+    } else {
+      create.mutate(value, {
+        onSuccess: (created) => {
+          notifications.show({
+            color: 'green',
+            title: 'Agent created',
+            message: `${created.name} is idle and ready for work.`,
+          });
+          close();
+          onCreated?.(created);
+        },
+      });
+    }
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={agent ? `Edit ${agent.name}` : 'Create a sub-agent'}
+      centered
+      size="lg"
+    >
+      <form onSubmit={submit} noValidate aria-label={agent ? 'Edit agent' : 'Create agent'}>
+        <Stack gap="md">
+          <TextInput
+            label="Name"
+            description="How you and the main agent address it; unique, whatever the case."
+            placeholder="Researcher"
+            value={name}
+            maxLength={64}
+            onChange={(event) => {
+              setName(event.currentTarget.value);
+              touch('name');
+            }}
+            error={errors.name}
+            required
+            data-autofocus
+          />
+          <Textarea
+            label="Objective"
+            description="Its standing instruction: what it works towards in every message."
+            placeholder="Find facts about the release and report them with sources."
+            autosize
+            minRows={3}
+            maxRows={8}
+            maxLength={2000}
+            value={objective}
+            onChange={(event) => {
+              setObjective(event.currentTarget.value);
+              touch('objective');
+            }}
+            error={errors.objective}
+            required
+          />
+          <NumberInput
+            label="Priority"
+            description="1 to 10; 10 is the most urgent."
+            min={1}
+            max={10}
+            step={1}
+            allowDecimal={false}
+            clampBehavior="strict"
+            value={priority}
+            onChange={(value) => {
+              setPriority(value);
+              touch('priority');
+            }}
+            error={errors.priority}
+            w={240}
+            required
+          />
+          {errors.general ? (
+            <Alert color="red" variant="light">
+              {errors.general}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={mutation.isPending}>
+              {agent ? 'Save' : 'Create agent'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

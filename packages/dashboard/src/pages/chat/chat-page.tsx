@@ -1,0 +1,62 @@
+import { Flex, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { isChatId, newChatId } from '../../api/chat';
+import { PageHeader } from '../../components/page-header';
+import { useChatStream, useChats } from '../../hooks/use-chat';
+import { ChatList } from './chat-list';
+import { Conversation } from './conversation';
+
+/** The page fills the window below the header, so the thread scrolls and the composer stays put. */
+const FULL_HEIGHT =
+  'calc(100dvh - var(--app-shell-header-offset, 60px) - 2 * var(--app-shell-padding, 16px))';
+
+export function ChatPage() {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('chat');
+  // Without ?chat= the page opens a new conversation; its id reaches the URL with the first message.
+  const [draftId, setDraftId] = useState(newChatId);
+  const chatId = isChatId(requested) ? requested : draftId;
+  const chats = useChats();
+  const stream = useChatStream();
+  const summary = chats.data?.find((chat) => chat.chat_id === chatId);
+  const streamingChat = stream.streaming ? stream.turn?.chatId : undefined;
+
+  const startNew = () => {
+    const id = newChatId();
+    setDraftId(id);
+    setParams({ chat: id });
+  };
+
+  const send = (text: string, afterMessageId: string | null) => {
+    if (requested !== chatId) setParams({ chat: chatId }, { replace: true });
+    void stream.send(chatId, text, afterMessageId);
+  };
+
+  return (
+    <Stack gap="lg" h={{ md: FULL_HEIGHT }} mih={{ md: 560 }}>
+      <PageHeader
+        title="Chat"
+        description="Talk to the agent. Replies stream in as they are written, with the skills they run; a skill that needs your approval waits here until you decide."
+      />
+      <Flex
+        gap="md"
+        direction={{ base: 'column', md: 'row' }}
+        style={{ flex: 1, minHeight: 0 }}
+        align="stretch"
+      >
+        <ChatList selected={chatId} streamingChat={streamingChat} onNew={startNew} />
+        <Conversation
+          key={chatId}
+          chatId={chatId}
+          summary={summary}
+          turn={stream.turn?.chatId === chatId ? stream.turn : null}
+          details={stream.details}
+          streaming={stream.streaming}
+          onSend={send}
+          onStop={stream.stop}
+        />
+      </Flex>
+    </Stack>
+  );
+}

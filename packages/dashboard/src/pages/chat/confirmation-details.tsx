@@ -1,0 +1,184 @@
+import { Alert, Badge, Code, Group, List, Stack, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { Confirmation, Simulation } from '../../api/confirmations';
+import { ShieldIcon } from '../../components/icons';
+import { formatJson, levelColor } from './chat-labels';
+
+export function LevelBadge({ level }: { level: string }) {
+  return (
+    <Badge variant="light" color={levelColor(level)} radius="sm" size="sm">
+      {level}
+    </Badge>
+  );
+}
+
+function Section({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={4}>
+      <Text size="xs" c="dimmed" fw={700} tt="uppercase" lts={0.5}>
+        {label}
+      </Text>
+      {children}
+    </Stack>
+  );
+}
+
+/** Detail fields that hold a program or a payload: shown as a code block, never cut short. */
+const CODE_FIELDS = new Set(['command', 'code', 'body_preview', 'input', 'headers']);
+
+const fieldLabel = (key: string) => key.replace(/_/g, ' ');
+
+/** What the call does comes first; the sandbox's long explanation last. */
+const FIRST = ['command', 'code', 'method', 'url', 'skill', 'language', 'entry'];
+const LAST = ['isolation_detail'];
+const rank = (key: string) =>
+  FIRST.includes(key) ? FIRST.indexOf(key) - FIRST.length : LAST.includes(key) ? 1 : 0;
+
+function FactValue({
+  name,
+  value,
+  codeStyle,
+  compact,
+}: {
+  name: string;
+  value: unknown;
+  codeStyle: Record<string, string | number>;
+  compact: boolean;
+}) {
+  const size = compact ? 'xs' : 'sm';
+  if (value === null || value === undefined) {
+    return (
+      <Text size={size} c="dimmed">
+        none
+      </Text>
+    );
+  }
+  if (typeof value === 'object' || (typeof value === 'string' && CODE_FIELDS.has(name))) {
+    return (
+      <Code block style={{ ...codeStyle, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+        {formatJson(value)}
+      </Code>
+    );
+  }
+  if (typeof value === 'string' && value.length > 60) {
+    return (
+      <Text size="xs" c="dimmed">
+        {value}
+      </Text>
+    );
+  }
+  return (
+    <Text size={size} ff="monospace" style={{ wordBreak: 'break-all' }}>
+      {String(value)}
+    </Text>
+  );
+}
+
+/** What the dry run found: the warnings first and loud, then the facts of the call. */
+function DryRun({
+  simulation,
+  codeStyle,
+  compact,
+}: {
+  simulation: Simulation;
+  codeStyle: Record<string, string | number>;
+  compact: boolean;
+}) {
+  const facts = Object.entries(simulation.details).sort(([a], [b]) => rank(a) - rank(b));
+  const warned = simulation.warnings.length > 0;
+  return (
+    <Section label="Dry run">
+      <Text size="sm" fw={500} data-testid="simulation-summary">
+        {simulation.summary}
+      </Text>
+      {warned ? (
+        <Alert
+          color="red"
+          variant="light"
+          p="sm"
+          icon={<ShieldIcon size={18} />}
+          title={
+            simulation.warnings.length === 1
+              ? 'Check this before approving'
+              : `${simulation.warnings.length} things to check before approving`
+          }
+          data-testid="simulation-warnings"
+          styles={{ root: { borderLeft: '4px solid var(--mantine-color-red-6)' } }}
+        >
+          <List size="sm" spacing={2} withPadding={false}>
+            {simulation.warnings.map((warning) => (
+              <List.Item key={warning} fw={500}>
+                {warning}
+              </List.Item>
+            ))}
+          </List>
+        </Alert>
+      ) : (
+        <Group gap={6}>
+          <Badge variant="light" color="teal" size="sm">
+            No warnings
+          </Badge>
+          <Text size="xs" c="dimmed">
+            The dry run found nothing risky in this call.
+          </Text>
+        </Group>
+      )}
+      {facts.length > 0 ? (
+        <Table
+          withTableBorder
+          verticalSpacing={4}
+          horizontalSpacing="sm"
+          data-testid="simulation-details"
+          bg="var(--mantine-color-body)"
+        >
+          <Table.Tbody>
+            {facts.map(([name, value]) => (
+              <Table.Tr key={name}>
+                <Table.Td w={compact ? 96 : 150} valign="top">
+                  <Text
+                    size="xs"
+                    c="dimmed"
+                    fw={600}
+                    tt="uppercase"
+                    lts={0.3}
+                    style={compact ? undefined : { whiteSpace: 'nowrap' }}
+                  >
+                    {fieldLabel(name)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <FactValue name={name} value={value} codeStyle={codeStyle} compact={compact} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ) : null}
+    </Section>
+  );
+}
+
+/** What the skill would do: for risky levels the dry run's warnings and facts, then the input. */
+export function ConfirmationDetails({
+  confirmation,
+  compact = false,
+}: {
+  confirmation: Confirmation;
+  /** Smaller code blocks (the header popover). */
+  compact?: boolean;
+}) {
+  const { simulation } = confirmation;
+  const codeStyle = { maxHeight: compact ? 120 : 240, overflow: 'auto' } as const;
+  return (
+    <Stack gap="sm">
+      {simulation ? (
+        <DryRun simulation={simulation} codeStyle={codeStyle} compact={compact} />
+      ) : null}
+      <Section label="Input">
+        <Code block style={codeStyle} data-testid="confirmation-input">
+          {formatJson(confirmation.input)}
+        </Code>
+      </Section>
+    </Stack>
+  );
+}

@@ -1,0 +1,109 @@
+import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { type FormEvent, useState } from 'react';
+import { ApiError } from '../../api/client';
+import type { RuntimeParameter } from '../../api/config';
+import { useSetParameter } from '../../hooks/use-config';
+import { formatParameterRange, formatParameterValue, UNIT_LABELS } from './parameter-format';
+
+interface ParameterDialogProps {
+  parameter: RuntimeParameter;
+  onClose: () => void;
+}
+
+/** A new value in the parameter's own unit, checked by the runtime against its bounds. */
+export function ParameterDialog({ parameter, onClose }: ParameterDialogProps) {
+  const save = useSetParameter();
+  const [value, setValue] = useState<number | string>(parameter.value);
+  const [missing, setMissing] = useState(false);
+  const unitWord = UNIT_LABELS[parameter.unit] ?? parameter.unit;
+  const numeric = typeof value === 'number' ? value : Number.NaN;
+  const error =
+    save.error instanceof ApiError
+      ? (save.error.detailFor('/value') ?? save.error.message)
+      : undefined;
+  const close = () => {
+    save.reset();
+    onClose();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!Number.isFinite(numeric)) {
+      setMissing(true);
+      return;
+    }
+    save.mutate(
+      { name: parameter.name, value: numeric },
+      {
+        onSuccess: (saved) => {
+          notifications.show({
+            color: 'green',
+            title: `${saved.name} saved`,
+            message: saved.live
+              ? `Now ${formatParameterValue(saved.value, saved.unit)}; it applies at once.`
+              : `Set to ${formatParameterValue(saved.value, saved.unit)}; it applies after the runtime restarts.`,
+          });
+          close();
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal opened onClose={close} title={`Edit ${parameter.name}`} centered size="md">
+      <form onSubmit={submit} noValidate aria-label={`Edit ${parameter.name}`}>
+        <Stack gap="md">
+          <Text size="sm">{parameter.doc}</Text>
+          <NumberInput
+            label={unitWord ? `Value (${unitWord})` : 'Value'}
+            description={`A whole number: ${formatParameterRange(parameter.min, parameter.max, parameter.unit)}.`}
+            value={value}
+            onChange={(next) => {
+              setValue(next);
+              setMissing(false);
+              if (save.isError) save.reset();
+            }}
+            thousandSeparator=","
+            allowDecimal={false}
+            allowNegative={false}
+            // The runtime says what is out of bounds; the field does not silently clamp.
+            clampBehavior="none"
+            error={error ?? (missing ? 'Enter a value.' : undefined)}
+            data-autofocus
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+          />
+          <Group gap="xl">
+            <Stack gap={0}>
+              <Text size="xs" c="dimmed" fw={700} tt="uppercase" lts={0.5}>
+                New value
+              </Text>
+              <Text size="sm" fw={600} data-testid="parameter-preview">
+                {Number.isFinite(numeric) ? formatParameterValue(numeric, parameter.unit) : '—'}
+              </Text>
+            </Stack>
+            <Stack gap={0}>
+              <Text size="xs" c="dimmed" fw={700} tt="uppercase" lts={0.5}>
+                Environment's value
+              </Text>
+              <Text size="sm">{formatParameterValue(parameter.default, parameter.unit)}</Text>
+            </Stack>
+          </Group>
+          {parameter.live ? null : (
+            <Alert color="orange" variant="light" p="sm">
+              This parameter is read at start: the new value applies after the runtime restarts.
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

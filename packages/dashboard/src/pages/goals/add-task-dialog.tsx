@@ -1,0 +1,219 @@
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  MultiSelect,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { type FormEvent, useState } from 'react';
+import { ApiError } from '../../api/client';
+import type { GoalDetail, GoalTask } from '../../api/goals';
+import { useAddGoalTask } from '../../hooks/use-goals';
+
+type FieldName = 'title' | 'instruction' | 'depends_on' | 'dependents';
+type FieldErrors = Partial<Record<FieldName, string>> & { general?: string; cycle?: string };
+
+const taskLabel = (task: GoalTask) => `#${task.position} ${task.title}`;
+
+/** Task ids in the runtime's messages, replaced by what the operator sees in the graph. */
+function withTitles(message: string, tasks: GoalTask[]): string {
+  let text = message;
+  for (const task of tasks) text = text.split(task.task_id).join(`"${taskLabel(task)}"`);
+  return text;
+}
+
+function fieldErrors(error: unknown, tasks: GoalTask[]): FieldErrors {
+  if (!(error instanceof ApiError)) return {};
+  if (error.code !== 'validation_error') return { general: error.message };
+  const fields: FieldErrors = {};
+  for (const detail of error.details) {
+    const message = withTitles(detail.message ?? error.message, tasks);
+    if (message.startsWith('cycle:')) {
+      fields.cycle = message.slice('cycle:'.length).trim().replace(/ -> /g, ' → ');
+      continue;
+    }
+    const field = (['title', 'instruction', 'depends_on', 'dependents'] as const).find(
+      (name) => detail.path === `/${name}` || detail.path?.startsWith(`/${name}/`),
+    );
+    if (field) fields[field] = fields[field] ? `${fields[field]}; ${message}` : message;
+  }
+  return Object.keys(fields).length > 0 ? fields : { general: error.message };
+}
+
+interface AddTaskDialogProps {
+  goal: GoalDetail;
+  opened: boolean;
+  onClose: () => void;
+  /** Tasks the new one waits for at first (the task selected in the graph). */
+  initialDependsOn?: string[];
+  onAdded?: (task: GoalTask) => void;
+}
+
+export function AddTaskDialog({
+  goal,
+  opened,
+  onClose,
+  initialDependsOn = [],
+  onAdded,
+}: AddTaskDialogProps) {
+  const add = useAddGoalTask(goal.goal_id);
+  const [title, setTitle] = useState('');
+  const [instruction, setInstruction] = useState('');
+  const [dependsOn, setDependsOn] = useState<string[]>(initialDependsOn);
+  const [dependents, setDependents] = useState<string[]>([]);
+  const [missing, setMissing] = useState<Partial<Record<FieldName, string>>>({});
+  const errors = { ...missing, ...fieldErrors(add.error, goal.tasks) };
+
+  const ordered = [...goal.tasks].sort((a, b) => a.position - b.position);
+  const options = ordered.map((task) => ({
+    value: task.task_id,
+    label: `${taskLabel(task)} (${task.status})`,
+  }));
+  // Only a task that has not started can be made to wait for a new one.
+  const notStarted = ordered
+    .filter((task) => task.status === 'pending' || task.status === 'ready')
+    .map((task) => ({ value: task.task_id, label: `${taskLabel(task)} (${task.status})` }));
+
+  const touch = (field: FieldName) => {
+    if (add.isError) add.reset();
+    if (missing[field]) setMissing(({ [field]: _gone, ...rest }) => rest);
+  };
+
+  const close = () => {
+    add.reset();
+    onClose();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = {
+      title: title.trim(),
+      instruction: instruction.trim(),
+      depends_on: dependsOn,
+      dependents,
+    };
+    const problems: Partial<Record<FieldName, string>> = {};
+    if (!value.title) problems.title = 'Give the task a short title.';
+    if (!value.instruction) problems.instruction = 'Say what the task should do.';
+    setMissing(problems);
+    if (Object.keys(problems).length > 0) return;
+    add.mutate(value, {
+      onSuccess: ({ task }) => {
+        notifications.show({
+          color: 'green',
+          title: 'Task added',
+          message:
+            task.status === 'ready'
+              ? `${task.title} is ready and starts when a worker is free.`
+              : `${task.title} waits for the tasks it depends on.`,
+        });
+        close();
+        onAdded?.(task);
+      },
+    });
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title="Add a task to the graph" centered size="lg">
+      <form onSubmit={submit} noValidate aria-label="Add task">
+        <Stack gap="md">
+          <TextInput
+            label="Title"
+            placeholder="Proofread"
+            maxLength={200}
+            value={title}
+            onChange={(event) => {
+              setTitle(event.currentTarget.value);
+              touch('title');
+            }}
+            error={errors.title}
+            required
+            data-autofocus
+          />
+          <Textarea
+            label="Instruction"
+            description="One request the agent answers on its own; it also receives the results of the tasks it depends on."
+            placeholder="Proofread the draft and list every correction."
+            autosize
+            minRows={3}
+            maxRows={8}
+            maxLength={8000}
+            value={instruction}
+            onChange={(event) => {
+              setInstruction(event.currentTarget.value);
+              touch('instruction');
+            }}
+            error={errors.instruction}
+            required
+          />
+          <MultiSelect
+            label="Depends on"
+            description="Tasks it waits for. With none, or all of them done, it is ready at once."
+            placeholder={dependsOn.length === 0 ? 'None' : undefined}
+            data={options}
+            value={dependsOn}
+            onChange={(value) => {
+              setDependsOn(value);
+              touch('depends_on');
+            }}
+            error={errors.depends_on}
+            searchable
+            clearable
+            nothingFoundMessage="No such task"
+            comboboxProps={{ withinPortal: true }}
+          />
+          <MultiSelect
+            label="Needed by"
+            description="Tasks not yet started that will wait for it: use this to insert a step before them."
+            placeholder={dependents.length === 0 ? 'None' : undefined}
+            data={notStarted}
+            value={dependents}
+            onChange={(value) => {
+              setDependents(value);
+              touch('dependents');
+            }}
+            error={errors.dependents}
+            searchable
+            clearable
+            nothingFoundMessage="No task that has not started"
+            comboboxProps={{ withinPortal: true }}
+          />
+          {errors.cycle ? (
+            <Alert
+              color="red"
+              variant="light"
+              title="These dependencies would make a cycle"
+              data-testid="add-task-error"
+            >
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {errors.cycle}
+              </Text>
+              <Text size="xs" c="dimmed" mt={4}>
+                A task cannot wait, directly or through others, for a task that waits for it. Remove
+                one of the links.
+              </Text>
+            </Alert>
+          ) : null}
+          {errors.general ? (
+            <Alert color="red" variant="light" data-testid="add-task-error">
+              {withTitles(errors.general, goal.tasks)}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={add.isPending}>
+              Add task
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,164 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Drawer,
+  EmptyState,
+  Group,
+  ScrollArea,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import type { DefaultModel, Provider } from '../../api/models';
+import { useCatalog, useSetDefaultModel } from '../../hooks/use-models';
+
+interface CatalogDrawerProps {
+  opened: boolean;
+  provider: Provider | null;
+  current: DefaultModel | null;
+  onClose: () => void;
+}
+
+/** Every model the provider lists, searchable, each one a click away from being the default. */
+export function CatalogDrawer({ opened, provider, current, onClose }: CatalogDrawerProps) {
+  const catalog = useCatalog(provider?.provider_id ?? null, opened);
+  const setDefault = useSetDefaultModel();
+  const [search, setSearch] = useState('');
+  const models = catalog.data?.models ?? [];
+  const term = search.trim().toLowerCase();
+  const shown = term
+    ? models.filter(
+        (model) =>
+          model.id.toLowerCase().includes(term) || model.label?.toLowerCase().includes(term),
+      )
+    : models;
+
+  const choose = (model: string) => {
+    if (!provider) return;
+    setDefault.mutate(
+      { provider_id: provider.provider_id, model },
+      {
+        onSuccess: () =>
+          notifications.show({
+            color: 'green',
+            title: 'Default model saved',
+            message: `${provider.provider_id}/${model} now answers requests that reach the model loop.`,
+          }),
+      },
+    );
+  };
+
+  return (
+    <Drawer
+      opened={opened}
+      onClose={() => {
+        setSearch('');
+        setDefault.reset();
+        onClose();
+      }}
+      position="right"
+      size="lg"
+      title={provider ? `Models of ${provider.label}` : ''}
+      scrollAreaComponent={ScrollArea.Autosize}
+    >
+      <Stack gap="md">
+        <Group gap="sm" wrap="nowrap" align="flex-end">
+          <TextInput
+            label="Search"
+            placeholder="Model id or name"
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            style={{ flex: 1 }}
+            data-autofocus
+          />
+          <Button variant="default" onClick={() => catalog.refetch()} loading={catalog.isFetching}>
+            Reload
+          </Button>
+        </Group>
+        {setDefault.error ? (
+          <Alert color="red" variant="light" title="The default was not changed">
+            {setDefault.error.message}
+          </Alert>
+        ) : null}
+        {catalog.isError ? (
+          <Alert color="red" variant="light" title="The provider did not list its models">
+            {catalog.error.message}
+          </Alert>
+        ) : null}
+        {catalog.data ? (
+          <Text size="sm" c="dimmed" data-testid="catalog-count">
+            {term
+              ? `${shown.length} of ${models.length} models match`
+              : `${models.length} ${models.length === 1 ? 'model' : 'models'}`}
+          </Text>
+        ) : null}
+        {catalog.isPending && provider ? (
+          <Stack gap="xs">
+            {Array.from({ length: 8 }, (_, row) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+              <Skeleton key={row} h={28} />
+            ))}
+          </Stack>
+        ) : catalog.data && shown.length === 0 ? (
+          <EmptyState
+            size="sm"
+            title={term ? 'No model matches' : 'The provider lists no models'}
+            description={
+              term
+                ? 'The search matches anywhere in the id or the name.'
+                : 'A local server lists the models it has loaded; load one and reload.'
+            }
+          />
+        ) : catalog.data ? (
+          <Table verticalSpacing={6} highlightOnHover aria-label="Catalog">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Model</Table.Th>
+                <Table.Th w={150} />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {shown.map((model) => {
+                const isDefault =
+                  current?.provider_id === provider?.provider_id && current?.model === model.id;
+                return (
+                  <Table.Tr key={model.id} data-model={model.id}>
+                    <Table.Td>
+                      <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                        {model.id}
+                      </Text>
+                      {model.label && model.label !== model.id ? (
+                        <Text size="xs" c="dimmed">
+                          {model.label}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      {isDefault ? (
+                        <Badge variant="light">Default</Badge>
+                      ) : (
+                        <Button
+                          size="compact-sm"
+                          variant="subtle"
+                          onClick={() => choose(model.id)}
+                          loading={setDefault.isPending && setDefault.variables?.model === model.id}
+                        >
+                          Make default
+                        </Button>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        ) : null}
+      </Stack>
+    </Drawer>
+  );
+}
