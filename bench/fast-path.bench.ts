@@ -1,0 +1,66 @@
+/**
+ * Fast-path chat requests per second through HTTP (POST /chat "12*7", signed in, CSRF and all)
+ * against a bare Fastify hello-world started the same way, with the same load generator.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { report, round } from './lib.ts';
+import { signIn, startProcess } from './runtime-process.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+
+async function load(options: autocannon.Options) {
+  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
+  const failed = result.non2xx + result.errors + result.timeouts;
+  if (failed > 0) throw new Error(`${failed} failed requests against ${options.url}`);
+  return result;
+}
+
+const work = await mkdtemp(path.join(tmpdir(), 'bench-fast-path-'));
+try {
+  const hello = await startProcess(
+    path.resolve(import.meta.dirname, 'baselines/hello-fastify.ts'),
+    {},
+  );
+  const baseline = await load({ url: `${hello.url}/health` }).finally(() => hello.stop());
+
+  const figures: Record<string, number | string> = {
+    seconds: SECONDS,
+    connections: CONNECTIONS,
+    'baseline fastify hello: requests/s': round(baseline.requests.average, 0),
+    'baseline: latency p50 ms': baseline.latency.p50,
+  };
+  const measureRuntime = async (label: string, env: Record<string, string>) => {
+    const runtime = await startProcess('src/main.ts', env);
+    try {
+      const headers = await signIn(runtime.url);
+      const body = JSON.stringify({ text: 'what is 12*7?', chat_id: 'bench-fast-path' });
+      const check = await fetch(`${runtime.url}/chat`, { method: 'POST', headers, body });
+      const tier = ((await check.json()) as { tier: string }).tier;
+      if (tier !== 'fast_path') throw new Error(`expected the fast path, got ${tier}`);
+      const chat = await load({ url: `${runtime.url}/chat`, method: 'POST', headers, body });
+      figures[`${label}: requests/s`] = round(chat.requests.average, 0);
+      figures[`${label} / baseline`] = round(chat.requests.average / baseline.requests.average, 3);
+      figures[`${label}: latency p50 ms`] = chat.latency.p50;
+      figures[`${label}: latency p99 ms`] = chat.latency.p99;
+    } finally {
+      await runtime.stop();
+    }
+  };
+  await measureRuntime('fast-path embedded (PGlite)', { DATA_DIR: path.join(work, 'data') });
+  try {
+    await measureRuntime('fast-path PostgreSQL + Redis', {
+      DATA_DIR: path.join(work, 'data-servers'),
+      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+      KV_URL: process.env.BENCH_KV_URL ?? 'redis://127.0.0.1:6379/15',
+    });
+  } catch (error) {
+    figures['PostgreSQL + Redis'] = `not measured: ${(error as Error).message}`;
+  }
+  await report('fast-path', figures);
+} finally {
+  await rm(work, { recursive: true, force: true });
+}

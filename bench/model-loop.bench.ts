@@ -1,0 +1,88 @@
+/**
+ * The model loop's overhead on time to first chunk: POST /chat/stream through the runtime to
+ * its first `chunk` event, minus the fake model's own time to first token for the very request
+ * the runtime sent (replayed straight at the fake, interleaved, same process). Also the size of
+ * the request the runtime sends the model for a one-line message with every skill offered.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startFakeOpenAi } from '../packages/core/src/testing/fakes/index.ts';
+import { median, percentile, report, round } from './lib.ts';
+import { signIn, startProcess } from './runtime-process.ts';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
+
+/** ms from sending `init` to the first SSE frame whose text passes `isFirst`. */
+async function timeToFirst(url: string, init: RequestInit, isFirst: (frame: string) => boolean) {
+  const started = performance.now();
+  const response = await fetch(url, init);
+  if (!response.body) throw new Error('no body');
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`stream ended without a first chunk: ${buffer.slice(0, 300)}`);
+    buffer += value;
+    const frames = buffer.split('\n\n');
+    buffer = frames.pop() ?? '';
+    if (frames.some(isFirst)) {
+      const elapsed = performance.now() - started;
+      await reader.cancel();
+      return elapsed;
+    }
+  }
+}
+
+const work = await mkdtemp(path.join(tmpdir(), 'bench-model-loop-'));
+const model = await startFakeOpenAi();
+try {
+  const runtime = await startProcess('src/main.ts', {
+    DATA_DIR: path.join(work, 'data'),
+    OPENAI_API_KEY: 'sk-bench-0123456789abcdefghij',
+    OPENAI_BASE_URL: model.baseUrl,
+    DEFAULT_MODEL: 'openai/gpt-4o-mini',
+  });
+  try {
+    const headers = await signIn(runtime.url);
+    const through: number[] = [];
+    const direct: number[] = [];
+    let requestBytes = 0;
+    for (let i = 0; i < ROUNDS + 5; i++) {
+      const body = JSON.stringify({ text: `Say hello to number ${i}.`, chat_id: `bench-${i}` });
+      const viaRuntime = await timeToFirst(
+        `${runtime.url}/chat/stream`,
+        { method: 'POST', headers, body },
+        (frame) => frame.startsWith('event: chunk'),
+      );
+      const sent = model.requests.at(-1);
+      if (!sent) throw new Error('the runtime sent the model nothing');
+      const replay = JSON.stringify(sent.body);
+      requestBytes = Buffer.byteLength(replay);
+      const own = await timeToFirst(
+        `${model.baseUrl}/chat/completions`,
+        { method: 'POST', headers: { 'content-type': 'application/json' }, body: replay },
+        (frame) => frame.includes('"content":"') && !frame.includes('"content":""'),
+      );
+      // The first rounds warm up the JIT, the connection pools and the caches.
+      if (i >= 5) {
+        through.push(viaRuntime);
+        direct.push(own);
+      }
+    }
+    const overheads = through.map((value, index) => value - (direct[index] ?? 0));
+    await report('model-loop', {
+      rounds: ROUNDS,
+      'fake model alone: first token p50 ms': round(median(direct)),
+      'through the runtime: first chunk p50 ms': round(median(through)),
+      'overhead p50 ms': round(median(overheads)),
+      'overhead p90 ms': round(percentile(overheads, 90)),
+      'request to the model for a one-line message, KB': round(requestBytes / 1024),
+    });
+  } finally {
+    await runtime.stop();
+  }
+} finally {
+  await model.close();
+  await rm(work, { recursive: true, force: true });
+}
