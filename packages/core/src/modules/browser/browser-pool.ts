@@ -1,10 +1,4 @@
-import {
-  type Browser,
-  type BrowserContext,
-  chromium,
-  type Page,
-  type Response,
-} from 'playwright-core';
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { ServiceUnavailableError } from '../../errors/app-error.js';
 import type { SsrfGuard } from '../../net/ssrf.js';
 import type { SkillAvailability } from '../skills/skill.js';
@@ -176,6 +170,8 @@ export class BrowserPool {
       this.options.chromiumPath,
     );
     if (!executablePath) throw new ServiceUnavailableError('browser_unavailable', NOT_INSTALLED);
+    // Loaded on first use: playwright-core alone adds half a second and ~90 MiB to a start.
+    const { chromium } = await import('playwright-core');
     const proxy = await startGuardedProxy(this.options.guard);
     try {
       const browser = await chromium.launch({

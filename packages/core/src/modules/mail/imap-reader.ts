@@ -1,4 +1,4 @@
-import { ImapFlow, type SearchObject } from 'imapflow';
+import type { ImapFlow, SearchObject } from 'imapflow';
 import { describeEndpoint, type MailEndpoint, MailError, scrub } from './mail-endpoint.js';
 import { type MailSummary, summarize } from './mail-summary.js';
 import type { MailTimeouts } from './smtp-sender.js';
@@ -53,7 +53,9 @@ export class ImapReader {
     private readonly timeouts: MailTimeouts,
   ) {}
 
-  private client(): ImapFlow {
+  private async client(): Promise<ImapFlow> {
+    // Loaded when a mailbox is first read: imapflow is not needed to start the runtime.
+    const { ImapFlow } = await import('imapflow');
     const { host, port, secure, user, password } = this.endpoint;
     // The IMAP server is named by the operator (IMAP_URL): operator trust, so it is reached
     // directly and not through the SSRF guard, which would refuse a LAN or loopback server.
@@ -82,7 +84,7 @@ export class ImapReader {
     if (!this.endpoint.user)
       throw new MailError('IMAP_URL names no user to log in as.', 'mail_unconfigured');
     signal?.throwIfAborted();
-    const client = this.client();
+    const client = await this.client();
     const abort = () => client.close();
     signal?.addEventListener('abort', abort, { once: true });
     try {

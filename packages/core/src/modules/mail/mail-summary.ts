@@ -1,5 +1,4 @@
 import type { FetchMessageObject, MessageAddressObject } from 'imapflow';
-import { simpleParser } from 'mailparser';
 import { htmlToText } from '../../net/html-text.js';
 
 /** One message as the mail skill reports it: headers and the start of its text. */
@@ -41,6 +40,8 @@ export function snippetOf(text: string): string {
  * mailparser: the plain part, or the HTML part as text when there is none.
  */
 export async function summarize(message: FetchMessageObject): Promise<MailSummary> {
+  // Loaded when mail is first read, like imapflow.
+  const { simpleParser } = await import('mailparser');
   const parsed = message.source
     ? await simpleParser(message.source, {
         skipHtmlToText: true,

@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import { describeEndpoint, type MailEndpoint, MailError, scrub } from './mail-endpoint.js';
 
 export interface MailAddress {
@@ -45,7 +44,9 @@ export class SmtpSender {
     private readonly timeouts: MailTimeouts,
   ) {}
 
-  private transport() {
+  private async transport() {
+    // Loaded when mail is first sent: nodemailer is not needed to start the runtime.
+    const { default: nodemailer } = await import('nodemailer');
     const { host, port, secure, user, password } = this.endpoint;
     // The SMTP server is named by the operator (SMTP_URL): operator trust, so it is reached
     // directly and not through the SSRF guard, which would refuse a LAN or loopback relay.
@@ -68,7 +69,7 @@ export class SmtpSender {
         'No sender address: set MAIL_FROM (the SMTP user name is not an e-mail address).',
         'mail_unconfigured',
       );
-    const transport = this.transport();
+    const transport = await this.transport();
     try {
       const info = await transport.sendMail({
         from: this.from,
@@ -101,7 +102,7 @@ export class SmtpSender {
 
   /** Connects, greets and logs in, sending nothing. */
   async verify(): Promise<void> {
-    const transport = this.transport();
+    const transport = await this.transport();
     try {
       await transport.verify();
     } catch (error) {

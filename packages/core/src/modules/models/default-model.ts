@@ -175,7 +175,10 @@ export class DefaultModelResolver {
       providerId: record.id,
       kind: record.kind,
       modelName,
-      model: createLanguageModel({ kind: record.kind, baseUrl: record.baseUrl, apiKey }, modelName),
+      model: await createLanguageModel(
+        { kind: record.kind, baseUrl: record.baseUrl, apiKey },
+        modelName,
+      ),
       billed: isVendorApi(record),
     };
   }

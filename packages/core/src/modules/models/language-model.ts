@@ -1,5 +1,3 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createOpenAI } from '@ai-sdk/openai';
 import type { LanguageModel } from 'ai';
 import type { ProviderKind } from './models.schema.js';
 
@@ -13,11 +11,17 @@ export interface ModelTarget {
  * The AI SDK model for a provider. OpenAI and compatible servers go through `.chat()`: the
  * plain `openai(model)` call targets /v1/responses, which Ollama, vLLM and LM Studio lack.
  * Keyless local servers still get a placeholder key, because the SDK refuses to send none.
+ * The provider packages load on first use, so a runtime without a model never loads them.
  */
-export function createLanguageModel(target: ModelTarget, modelName: string): LanguageModel {
+export async function createLanguageModel(
+  target: ModelTarget,
+  modelName: string,
+): Promise<LanguageModel> {
   if (target.kind === 'anthropic') {
+    const { createAnthropic } = await import('@ai-sdk/anthropic');
     return createAnthropic({ baseURL: target.baseUrl, apiKey: target.apiKey ?? '' })(modelName);
   }
+  const { createOpenAI } = await import('@ai-sdk/openai');
   return createOpenAI({ baseURL: target.baseUrl, apiKey: target.apiKey ?? 'not-needed' }).chat(
     modelName,
   );

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { type ParserPlugin, parse } from '@babel/parser';
+import type { ParserPlugin } from '@babel/parser';
 import { ServiceUnavailableError } from '../../errors/app-error.js';
 
 /** DECISIONS: the parser's message is cut to this many characters in the rejection text. */
@@ -61,7 +61,12 @@ export async function checkSyntax(
   }
 }
 
-function checkJavaScript(content: string, plugins: ParserPlugin[]): SyntaxProblem | null {
+async function checkJavaScript(
+  content: string,
+  plugins: ParserPlugin[],
+): Promise<SyntaxProblem | null> {
+  // Loaded at the first check of a script: the parser is not needed to start the runtime.
+  const { parse } = await import('@babel/parser');
   try {
     parse(content, { sourceType: 'module', plugins, errorRecovery: false });
     return null;
