@@ -37,18 +37,14 @@ const inputSchema = z
     action: z
       .enum(['create', 'list', 'delegate', 'status', 'pause', 'resume'])
       .describe(
-        'create: a new sub-agent (name, objective, priority). list: all sub-agents. delegate: ' +
-          'send agent a message and wait for its reply. status: one agent and its latest ' +
-          'messages. pause / resume: stop or restart it taking work.',
+        'create (name, objective). list. delegate (agent, message): send work, wait ' +
+          'for the reply. status (agent): state and latest messages. pause, resume (agent).',
       ),
-    name: z.string().optional().describe('create (required): unique name, 1-64 characters'),
-    objective: z.string().optional().describe('create (required): what the agent is for'),
-    priority: z.number().optional().describe('create: 1-10, 10 most urgent; default 5'),
-    agent: z
-      .string()
-      .optional()
-      .describe('delegate, status, pause, resume (required): the agent name or agent_id'),
-    message: z.string().optional().describe('delegate (required): the work to hand over'),
+    name: z.string().optional().describe('unique, 1-64 characters'),
+    objective: z.string().optional().describe('its purpose'),
+    priority: z.number().optional().describe('1-10, 10 most urgent; default 5'),
+    agent: z.string().optional().describe('agent name or agent_id'),
+    message: z.string().optional().describe('the work'),
   })
   .pipe(requestSchema);
 
@@ -155,10 +151,7 @@ export function createAgentManagerSkill(options: AgentManagerOptions) {
 
   return defineSkill<AgentManagerRequest>({
     name: 'agent_manager',
-    description:
-      'Manages sub-agents, each with its own name, objective, priority and conversation: ' +
-      'create, list, delegate a piece of work to one and get its reply, read its status, ' +
-      'pause or resume it.',
+    description: 'Sub-agents, each with its own objective, priority and conversation.',
     level: 'CONTROLLED',
     inputSchema,
     execute: run,

@@ -42,22 +42,19 @@ const inputSchema = z
     action: z
       .enum(ACTIONS)
       .describe(
-        'list_goals (optional status), create_goal (objective, priority), add_task (goal_id, ' +
-          'title, instruction, depends_on), goal_status (goal_id), pause_goal (goal_id), ' +
-          'resume_goal (goal_id)',
+        'list_goals. create_goal (objective). add_task (goal_id, title, instruction). ' +
+          'goal_status (with tasks), pause_goal, resume_goal (goal_id).',
       ),
-    goal_id: goalId
-      .optional()
-      .describe('The goal, for every action but list_goals and create_goal'),
-    objective: z.string().optional().describe('create_goal: what the goal should achieve'),
-    priority: z.number().int().optional().describe('create_goal: 1-10, 10 most urgent; default 5'),
-    title: z.string().optional().describe('add_task: a few words'),
-    instruction: z.string().optional().describe('add_task: what the task should do'),
+    goal_id: goalId.optional().describe('the goal'),
+    objective: z.string().optional().describe('what to achieve'),
+    priority: z.number().int().optional().describe('1-10, 10 most urgent; default 5'),
+    title: z.string().optional().describe('a few words'),
+    instruction: z.string().optional().describe('what to do'),
     depends_on: z
       .array(z.string())
       .optional()
-      .describe('add_task: task ids of the same goal whose results this task needs'),
-    status: z.enum(GOAL_STATUSES).optional().describe('list_goals: only goals in this status'),
+      .describe("ids of this goal's tasks whose results it needs"),
+    status: z.enum(GOAL_STATUSES).optional().describe('filter'),
   })
   .pipe(requestSchema);
 
@@ -71,10 +68,7 @@ const line = (goal: Goal) =>
 export function createTaskManagerSkill(goals: GoalsService) {
   return defineSkill({
     name: 'task_manager',
-    description:
-      'Manage long-running goals that the agent works on in the background: list goals, create ' +
-      'a goal (it is planned into tasks and run autonomously), add a task to a goal, read a ' +
-      "goal's status and tasks, pause or resume a goal.",
+    description: 'Background goals: a new goal is planned into tasks and run autonomously.',
     level: 'CONTROLLED',
     inputSchema,
     async execute(input: TaskManagerRequest, context: SkillContext): Promise<SkillOutput> {

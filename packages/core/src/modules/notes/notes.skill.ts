@@ -39,22 +39,17 @@ const inputSchema = z
     action: z
       .enum(ACTIONS)
       .describe(
-        'create: write a note (title, body, tags). list: recent notes (tag, source, limit). ' +
-          'search: notes containing every word of query. read: one note in full (note_id). ' +
-          'delete: remove a note (note_id).',
+        'create (title). list: recent. search (query). read (note_id): full text. delete (note_id).',
       ),
-    title: z.string().optional().describe('create (required): a short title'),
-    body: z.string().optional().describe('create: the text of the note'),
-    tags: z.array(z.string()).optional().describe('create: tags such as ["project-x", "todo"]'),
-    query: z.string().optional().describe('search (required): words to look for'),
-    tag: z.string().optional().describe('list, search: only notes with this tag'),
-    source: z
-      .enum(['operator', 'agent', 'feed'])
-      .optional()
-      .describe('list: only notes by the operator, the agent, or from feeds'),
+    title: z.string().optional().describe('short title'),
+    body: z.string().optional().describe('note text'),
+    tags: z.array(z.string()).optional().describe('e.g. ["project-x"]'),
+    query: z.string().optional().describe('words that must all match'),
+    tag: z.string().optional().describe('filter'),
+    source: z.enum(['operator', 'agent', 'feed']).optional().describe('list: filter'),
     // Plain number here (the union checks it is whole): .int() adds ±2^53 bounds to the schema.
-    limit: z.number().optional().describe('list, search: most notes; default 10'),
-    note_id: z.string().optional().describe('read, delete (required): the note id'),
+    limit: z.number().optional().describe('max notes, 1-50; default 10'),
+    note_id: z.string().optional().describe('note id'),
   })
   .pipe(requestSchema);
 
@@ -148,9 +143,7 @@ async function run(notes: NotesService, request: NotesRequest, context: SkillCon
 export function createNotesSkill(notes: NotesService) {
   return defineSkill({
     name: 'notes',
-    description:
-      'Keep notes across conversations: create a note, list recent notes, search notes by words, ' +
-      'read one in full, or delete one. Notes from subscribed feeds are included.',
+    description: 'Notes kept across conversations, incl. subscribed feed items.',
     level: 'CONTROLLED',
     inputSchema,
     execute: (input, context): Promise<SkillOutput> => run(notes, input, context),

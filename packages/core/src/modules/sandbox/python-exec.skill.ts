@@ -15,11 +15,7 @@ import {
 import { isolationWarnings } from './shell.skill.js';
 
 const inputSchema = z.object({
-  code: z
-    .string()
-    .min(1)
-    .max(100_000)
-    .describe('Python 3 source code; print() what you want to read back.'),
+  code: z.string().min(1).max(100_000).describe('print() what you want back'),
   timeout_seconds: timeoutSecondsSchema,
 });
 export type PythonExecInput = z.infer<typeof inputSchema>;
@@ -38,8 +34,7 @@ export function createPythonExecSkill(sandbox: Sandbox, pythonBin: string) {
   return defineSkill<PythonExecInput>({
     name: 'python_exec',
     description:
-      'Run Python 3 code in the sandboxed workspace folder and return its exit code and ' +
-      'output. Use for calculations, data processing and scripts; print the results.',
+      'Run Python 3 code in the sandboxed workspace folder; returns exit code and output.',
     level: 'RESTRICTED',
     inputSchema,
     async execute(input, context) {

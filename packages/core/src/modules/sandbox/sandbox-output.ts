@@ -9,7 +9,7 @@ export const timeoutSecondsSchema = z
   .min(1)
   .max(120)
   .optional()
-  .describe('Time limit in seconds (1-120); the whole process tree is killed when it is up.');
+  .describe('seconds, 1-120; the process tree is killed at the limit');
 
 /** 60000 -> "60", 1500 -> "1.5": seconds as the audit row's error and the texts show them. */
 export function secondsText(ms: number): string {

@@ -14,11 +14,7 @@ import {
 import { shellWarnings } from './shell-warnings.js';
 
 const inputSchema = z.object({
-  command: z
-    .string()
-    .min(1)
-    .max(20_000)
-    .describe('The command line, run by /bin/sh -c in the workspace folder.'),
+  command: z.string().min(1).max(20_000).describe('command line'),
   timeout_seconds: timeoutSecondsSchema,
 });
 export type ShellInput = z.infer<typeof inputSchema>;
@@ -39,8 +35,8 @@ export function createShellSkill(sandbox: Sandbox) {
   return defineSkill<ShellInput>({
     name: 'shell',
     description:
-      'Run a shell command (/bin/sh) in the sandboxed workspace folder and return its exit ' +
-      'code and output (stdout and stderr). Use for files, text processing and command-line tools.',
+      'Run a /bin/sh -c command in the sandboxed workspace folder; returns exit code, stdout ' +
+      'and stderr.',
     level: 'RESTRICTED',
     inputSchema,
     async execute(input, context) {

@@ -31,28 +31,26 @@ const inputSchema = z
   .object({
     action: z
       .enum(['create', 'list', 'delete'])
-      .describe('create: watch a URL. list: the monitors and their state. delete: by id.'),
-    url: z.string().optional().describe('create (required): the http(s) URL to watch'),
+      .describe('create (url). list: with state. delete (id).'),
+    url: z.string().optional().describe('http(s) URL'),
     check: z
       .enum(MONITOR_CHECKS)
       .optional()
-      .describe(
-        'create: "up" tells when it goes down or comes back; "changed" also when its content changes. Default up',
-      ),
+      .describe('changed: also notify on content change; default up'),
     interval_seconds: z
       .number()
       .int()
       .optional()
       .describe(
-        `create: seconds between checks, at least ${MIN_INTERVAL_SECONDS}; default ${DEFAULT_INTERVAL_SECONDS}`,
+        `seconds between checks, min ${MIN_INTERVAL_SECONDS}; default ${DEFAULT_INTERVAL_SECONDS}`,
       ),
     expected_status: z
       .number()
       .int()
       .optional()
-      .describe('create: the HTTP status that means up; default any status below 400'),
-    name: z.string().optional().describe('create: a short name for the monitor'),
-    id: id.optional().describe('delete (required): the monitor id from create or list'),
+      .describe('HTTP status meaning up; default any below 400'),
+    name: z.string().optional().describe('short name'),
+    id: id.optional().describe('from create or list'),
   })
   .pipe(requestSchema);
 
@@ -69,9 +67,7 @@ function describe(monitor: ScheduleView): string {
 export function createMonitorsSkill(scheduler: SchedulerService) {
   return defineSkill<MonitorsRequest>({
     name: 'monitors',
-    description:
-      'Watches a URL and notifies the operator when it goes down, comes back up, or (check ' +
-      '"changed") its content changes; lists monitors with their state, and deletes one by id.',
+    description: 'Watches URLs and notifies the operator when one goes down or comes back up.',
     level: 'CONTROLLED',
     inputSchema,
     async execute(request, context) {

@@ -26,22 +26,17 @@ const inputSchema = z
   .object({
     action: z
       .enum(['create', 'list', 'cancel'])
-      .describe(
-        'create: remind the operator of text at a time. list: pending reminders. cancel: by id.',
-      ),
-    text: z.string().optional().describe('create (required): what to remind of'),
+      .describe('create (text, at). list: pending. cancel (id).'),
+    text: z.string().optional().describe('what to remind of'),
     at: z
       .string()
       .optional()
       .describe(
-        'create (required): when; ISO 8601 ("2026-11-22T09:00"), "in 10m", "in 2h", ' +
-          '"tomorrow 9:00", "today at 5pm" or "17:30"',
+        'ISO 8601 ("2026-11-22T09:00"), "in 10m", "in 2h", "tomorrow 9:00", "today at 5pm" ' +
+          'or "17:30"',
       ),
-    time_zone: z
-      .string()
-      .optional()
-      .describe('create: IANA zone or city the time is meant in; default: the server zone'),
-    id: id.optional().describe('cancel (required): the reminder id from create or list'),
+    time_zone: z.string().optional().describe('IANA zone or city of at; default server'),
+    id: id.optional().describe('from create or list'),
   })
   .pipe(requestSchema);
 
@@ -57,9 +52,7 @@ function asSkillError(error: unknown): never {
 export function createRemindersSkill(scheduler: SchedulerService, now = () => new Date()) {
   return defineSkill<RemindersRequest>({
     name: 'reminders',
-    description:
-      'Sets a reminder that notifies the operator at a given time ("in 2h", "tomorrow 9:00", ' +
-      'ISO 8601), lists pending reminders, and cancels one by id.',
+    description: 'Notifies the operator at a given time.',
     level: 'CONTROLLED',
     inputSchema,
     async execute(request, context) {

@@ -24,20 +24,11 @@ const inputSchema = z
   .object({
     action: z
       .enum(['list', 'read', 'propose'])
-      .describe(
-        'list: the files of dir. read: the text of path. propose: suggest content as the new ' +
-          'text of path, for the operator to review; nothing is changed until they apply it.',
-      ),
-    dir: z
-      .string()
-      .optional()
-      .describe('list: folder relative to the source tree; default: its root'),
-    path: z
-      .string()
-      .optional()
-      .describe('read, propose (required): file relative to the source tree'),
-    content: z.string().optional().describe('propose (required): the whole new file'),
-    rationale: z.string().optional().describe('propose (required): why, in one or two sentences'),
+      .describe('list (dir?). read (path). propose (path, content, rationale).'),
+    dir: z.string().optional().describe('folder relative to the source root; default root'),
+    path: z.string().optional().describe('file relative to the source root'),
+    content: z.string().optional().describe('whole new file text'),
+    rationale: z.string().optional().describe('why, in 1-2 sentences'),
   })
   .pipe(requestSchema);
 
@@ -66,9 +57,8 @@ export function createSelfImproveSkill(service: SelfImproveService) {
   return defineSkill<SelfImproveRequest>({
     name: 'self_improve',
     description:
-      "Reads the runtime's own source code (list a folder, read a file) and proposes a change " +
-      'to one file as its whole new content. The operator reviews and applies proposals; ' +
-      'this skill never changes a file itself.',
+      "Reads the runtime's own source and proposes whole-file changes; only the operator " +
+      'applies them.',
     level: 'PRIVILEGED',
     inputSchema,
     async execute(input, context): Promise<SkillOutput> {

@@ -45,31 +45,24 @@ const inputSchema = z
     action: z
       .enum(['subscribe_feed', 'price_alert', 'list', 'unsubscribe'])
       .describe(
-        'subscribe_feed: follow an RSS or Atom feed (url); new items become events and notes. ' +
-          'price_alert: be notified when a price crosses a threshold. list: the subscriptions. ' +
-          'unsubscribe: remove one (subscription_id).',
+        'subscribe_feed (url). price_alert (symbol, source, condition, threshold): notify when ' +
+          'the price crosses threshold. list. unsubscribe (subscription_id).',
       ),
-    url: z.string().optional().describe('subscribe_feed (required): the feed URL'),
-    name: z.string().optional().describe('a name to show'),
+    url: z.string().optional().describe('feed URL'),
+    name: z.string().optional().describe('display name'),
     // Plain number here (the union checks it is whole): .int() adds ±2^53 bounds to the schema.
-    interval_seconds: z.number().optional().describe('seconds between checks, at least 300'),
-    symbol: z
-      .string()
-      .optional()
-      .describe('price_alert (required): coingecko coin id (bitcoin), stooq symbol (aapl.us)'),
+    interval_seconds: z.number().optional().describe('seconds between checks, min 300'),
+    symbol: z.string().optional().describe('coingecko coin id (bitcoin) or stooq symbol (aapl.us)'),
     source: z
       .enum(QUOTE_SOURCE_NAMES)
       .optional()
-      .describe('price_alert (required): coingecko, stooq, or json_url for any JSON API'),
-    condition: z
-      .enum(PRICE_CONDITIONS)
-      .optional()
-      .describe('price_alert (required): above or below'),
-    threshold: z.number().optional().describe('price_alert (required): the price to cross'),
-    url_template: z.string().optional().describe('json_url only: API URL containing {symbol}'),
-    json_path: z.string().optional().describe('json_url only: path to the price, e.g. data.price'),
-    kind: z.enum(SUBSCRIPTION_KINDS).optional().describe('list: only feed or price_alert'),
-    subscription_id: z.string().optional().describe('unsubscribe (required)'),
+      .describe('json_url: any JSON API, with url_template and json_path'),
+    condition: z.enum(PRICE_CONDITIONS).optional().describe('price vs threshold'),
+    threshold: z.number().optional().describe('the price'),
+    url_template: z.string().optional().describe('API URL containing {symbol}'),
+    json_path: z.string().optional().describe('path to the price, e.g. data.price'),
+    kind: z.enum(SUBSCRIPTION_KINDS).optional().describe('filter'),
+    subscription_id: z.string().optional().describe('from list'),
   })
   .pipe(requestSchema);
 
@@ -133,9 +126,7 @@ async function run(
 export function createSubscribeSkill(service: SubscriptionsService) {
   return defineSkill({
     name: 'subscribe',
-    description:
-      'Follow RSS/Atom feeds and set price alerts: subscribe_feed, price_alert, list, unsubscribe. ' +
-      'Feeds are polled in the background; new items are kept as notes (see the notes skill).',
+    description: 'RSS/Atom feeds (polled; new items become notes) and price alerts.',
     level: 'CONTROLLED',
     inputSchema,
     async execute(input, context) {

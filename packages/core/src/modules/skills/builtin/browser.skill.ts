@@ -11,11 +11,11 @@ const TEXT_CHARS = 20_000;
 const SCREENSHOT_TEXT_CHARS = 1_000;
 
 const inputSchema = z.object({
-  url: z.string().min(1).describe('The http or https address of the page to open.'),
+  url: z.string().min(1).describe('http(s) URL'),
   action: z
     .enum(['read', 'screenshot'])
     .default('read')
-    .describe('read: the visible text after scripts ran; screenshot: a PNG of the viewport.'),
+    .describe('read: visible text; screenshot: PNG of the viewport'),
 });
 export type BrowserInput = z.infer<typeof inputSchema>;
 
@@ -24,8 +24,8 @@ export function createBrowserSkill({ pool }: { pool: BrowserPool }) {
   return defineSkill<BrowserInput>({
     name: 'browser',
     description:
-      'Open a web page in a real browser (JavaScript runs) and read its visible text or take ' +
-      'a screenshot. Slower than fetch_url: use it when fetch_url shows an empty or script-only page.',
+      'Read or screenshot a page in a real browser (runs JavaScript). Slower; use when ' +
+      'fetch_url shows an empty or script-only page.',
     level: 'MONITORED',
     inputSchema,
     availability: () => pool.availability(),

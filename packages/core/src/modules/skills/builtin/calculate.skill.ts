@@ -8,9 +8,9 @@ const inputSchema = z.object({
     .min(1)
     .max(MAX_EXPRESSION_LENGTH)
     .describe(
-      'The arithmetic expression, e.g. "(3 + 4) * 5", "2^10", "15% of 200", "sqrt(2) / 3". ' +
-        'Operators + - * / % (modulo) ^; functions sqrt abs round floor ceil min max log (base 10) ' +
-        'ln exp sin cos tan asin acos atan (radians); constants pi and e.',
+      'e.g. "15% of 200". Operators + - * / % (modulo) ^; functions sqrt abs ' +
+        'round floor ceil min max log (base 10) ln exp sin cos tan asin acos atan (radians); ' +
+        'constants pi e.',
     ),
 });
 
@@ -19,9 +19,7 @@ export type CalculateInput = z.infer<typeof inputSchema>;
 export function createCalculateSkill() {
   return defineSkill<CalculateInput>({
     name: 'calculate',
-    description:
-      'Evaluates an arithmetic expression exactly. Use it for any arithmetic instead of working ' +
-      'it out yourself.',
+    description: 'Exact arithmetic; use it for all arithmetic.',
     level: 'SAFE',
     inputSchema,
     async execute({ expression }) {

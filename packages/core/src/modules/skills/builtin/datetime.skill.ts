@@ -60,23 +60,18 @@ const inputSchema = z
     action: z
       .enum(['now', 'convert', 'add', 'diff'])
       .describe(
-        'now: the current time in time_zone. convert: datetime (default now) from from_zone to ' +
-          'to_zone. add: amount units to datetime (default now). diff: the time from datetime ' +
-          'to other (default now).',
+        'now (time_zone?). convert (datetime?, from_zone?, to_zone). add (amount, unit, ' +
+          'datetime?, time_zone?). diff (datetime, other?, time_zone?): datetime to other.',
       ),
-    time_zone: zone
-      .optional()
-      .describe('IANA zone or city for now, add and diff, e.g. "Asia/Tokyo"; default: server'),
-    from_zone: zone
-      .optional()
-      .describe('convert: the zone datetime is in when it has no offset; default: server'),
-    to_zone: zone.optional().describe('convert (required): the zone to convert to'),
+    time_zone: zone.optional().describe('IANA zone or city, e.g. "Asia/Tokyo"; default server'),
+    from_zone: zone.optional().describe('for datetime without offset; default server'),
+    to_zone: zone.optional().describe('target zone'),
     datetime: isoDateTime
       .optional()
-      .describe('ISO 8601, e.g. "2026-11-22T14:05" or "2026-11-22T14:05:00+09:00"'),
-    amount: z.number().optional().describe('add (required): how many units; negative subtracts'),
-    unit: z.enum(UNITS).optional().describe('add (required): the unit of amount'),
-    other: isoDateTime.optional().describe('diff: the second moment, ISO 8601; default: now'),
+      .describe('ISO 8601, e.g. "2026-11-22T14:05", offset optional; default now'),
+    amount: z.number().optional().describe('negative subtracts'),
+    unit: z.enum(UNITS).optional().describe('of amount'),
+    other: isoDateTime.optional().describe('ISO 8601; default now'),
   })
   .pipe(requestSchema);
 
@@ -195,9 +190,7 @@ export function createDatetimeSkill(options: DatetimeSkillOptions = {}) {
   const now = options.now ?? (() => new Date());
   return defineSkill<DatetimeRequest>({
     name: 'datetime_skill',
-    description:
-      'Tells the current date and time in any time zone, converts a time between zones, adds ' +
-      'minutes, hours, days or weeks to a time, and measures the time between two moments.',
+    description: 'Current time, time zone conversion, date arithmetic and differences.',
     level: 'SAFE',
     inputSchema,
     async execute(request) {

@@ -14,14 +14,14 @@ import { toSkillError } from './outbound-error.js';
 export const FETCH_URL_DEFAULT_CHARS = 20_000;
 
 const inputSchema = z.object({
-  url: z.string().min(1).describe('The http or https address of the page or document to read.'),
+  url: z.string().min(1).describe('http(s) URL'),
   max_chars: z
     .number()
     .int()
     .min(100)
     .max(200_000)
     .optional()
-    .describe(`Most characters of text to return; default ${FETCH_URL_DEFAULT_CHARS}.`),
+    .describe(`max characters; default ${FETCH_URL_DEFAULT_CHARS}`),
 });
 
 export type FetchUrlInput = z.infer<typeof inputSchema>;
@@ -33,8 +33,8 @@ export function createFetchUrlSkill({ fetcher }: { fetcher: SafeFetcher }) {
   return defineSkill<FetchUrlInput>({
     name: 'fetch_url',
     description:
-      'Read a web page or text document from an http(s) URL and return its readable text ' +
-      '(HTML converted to text with links kept, JSON indented). Binary files are not read.',
+      'Read a web page or text document as text (HTML with links kept, JSON indented); not ' +
+      'binary files.',
     level: 'MONITORED',
     inputSchema,
     async execute(input, context) {

@@ -55,18 +55,16 @@ const FORBIDDEN_HEADERS = new Set([
 
 const inputSchema = z
   .object({
-    url: z.string().min(1).describe('The http or https URL to call.'),
-    method: z.enum(HTTP_REQUEST_METHODS).default('GET').describe('The HTTP method.'),
+    url: z.string().min(1).describe('http(s) URL'),
+    method: z.enum(HTTP_REQUEST_METHODS).default('GET').describe('HTTP method'),
     headers: z
       .record(z.string(), z.string())
       .optional()
-      .describe('Request headers, such as {"Accept": "application/json"}.'),
+      .describe('e.g. {"Accept": "application/json"}'),
     body: z
       .union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())])
       .optional()
-      .describe(
-        'Body of a POST, PUT, PATCH or DELETE: text is sent as written, an object or list as JSON.',
-      ),
+      .describe('not for GET; a string is sent as is, else as JSON'),
   })
   .refine((input) => input.body === undefined || input.method !== 'GET', {
     message: 'a GET request carries no body',
@@ -92,9 +90,8 @@ export function createHttpRequestSkill({
   return defineSkill<HttpRequestInput>({
     name: 'http_request',
     description:
-      'Call an HTTP API and return the status, main response headers and body text: GET ' +
-      'reads; POST, PUT, PATCH and DELETE (with a body) change something and need more trust. ' +
-      'Use fetch_url instead to read a web page.',
+      'Call an HTTP API; returns status, main headers and body. Methods other than GET need ' +
+      'more trust. For web pages use fetch_url.',
     level: 'MONITORED',
     levelFor: httpRequestLevel,
     inputSchema,

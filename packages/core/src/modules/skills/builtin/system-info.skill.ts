@@ -114,9 +114,7 @@ export function describeSystemInfo(info: SystemInfo): string {
 export function createSystemInfoSkill(options: SystemInfoSkillOptions) {
   return defineSkill<z.infer<typeof inputSchema>>({
     name: 'system_info',
-    description:
-      'Reports the server the agent runs on: host, OS, CPU and load, memory, disk space, ' +
-      'uptime and versions.',
+    description: "Host, OS, CPU, load, memory, disk, uptime and versions of the agent's server.",
     level: 'SAFE',
     inputSchema,
     async execute(): Promise<SkillOutput> {
