@@ -4,8 +4,8 @@ import { defineSkill } from '../skills/skill.js';
 import { pythonWarnings } from './python-warnings.js';
 import { programExists, type Sandbox } from './sandbox.service.js';
 import {
+  programOutput,
   runFacts,
-  runReport,
   simulation,
   throwIfCancelled,
   timeoutError,
@@ -52,18 +52,7 @@ export function createPythonExecSkill(sandbox: Sandbox, pythonBin: string) {
         'python code finished',
       );
       if (result.timedOut) throw timeoutError(result, target);
-      return {
-        text: runReport(result),
-        untrusted: true,
-        data: {
-          exit_code: result.exitCode,
-          duration_ms: result.durationMs,
-          truncated: result.droppedCharacters > 0,
-          isolation: sandbox.isolation().mode,
-        },
-        // Written by the skill runner as the call's one audit row (skill.python_exec).
-        audit: { exit_code: result.exitCode, target },
-      };
+      return programOutput(sandbox, result, target);
     },
     async availability() {
       if (installed) return { available: true };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SkillError, type SkillSimulation } from '../skills/skill.js';
+import { SkillError, type SkillOutput, type SkillSimulation } from '../skills/skill.js';
 import type { Isolation, Sandbox, SandboxResult } from './sandbox.service.js';
 
 /** `timeout_seconds` of the sandboxed skills: SPEC's limit is 120 s. */
@@ -28,6 +28,34 @@ export function runReport(result: SandboxResult): string {
     ? `Ended by ${result.exitSignal} (exit code ${result.exitCode}) ${took}.`
     : `Exit code ${result.exitCode} ${took}.`;
   return `${head}\n\n${result.output.length > 0 ? result.output : '(no output)'}`;
+}
+
+/** What every sandboxed skill reports of a finished run in its output data. */
+export function runData(sandbox: Sandbox, result: SandboxResult): Record<string, unknown> {
+  return {
+    exit_code: result.exitCode,
+    duration_ms: result.durationMs,
+    truncated: result.droppedCharacters > 0,
+    isolation: sandbox.isolation().mode,
+  };
+}
+
+/**
+ * The output of a program the shell or python_exec skill ran. Programs print what they fetched
+ * or read, so the model treats it as outside content. The skill runner writes the call's one
+ * audit row (skill.<name>) with `audit`, the error and the goal: see runtime/skill-runner.ts.
+ */
+export function programOutput(
+  sandbox: Sandbox,
+  result: SandboxResult,
+  target: string | null,
+): SkillOutput {
+  return {
+    text: runReport(result),
+    untrusted: true,
+    data: runData(sandbox, result),
+    audit: { exit_code: result.exitCode, target },
+  };
 }
 
 /**

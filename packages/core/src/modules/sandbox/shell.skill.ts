@@ -3,8 +3,8 @@ import { defineSkill } from '../skills/skill.js';
 import { protectCommand } from './command-secrets.js';
 import type { Sandbox } from './sandbox.service.js';
 import {
+  programOutput,
   runFacts,
-  runReport,
   simulation,
   throwIfCancelled,
   timeoutError,
@@ -54,20 +54,7 @@ export function createShellSkill(sandbox: Sandbox) {
         'shell command finished',
       );
       if (result.timedOut) throw timeoutError(result, target);
-      return {
-        text: runReport(result),
-        // Programs print what they fetched or read: the model treats it as outside content.
-        untrusted: true,
-        data: {
-          exit_code: result.exitCode,
-          duration_ms: result.durationMs,
-          truncated: result.droppedCharacters > 0,
-          isolation: sandbox.isolation().mode,
-        },
-        // The skill runner writes the one audit row (action skill.shell) with these fields,
-        // the error and the goal: see modules/runtime/skill-runner.ts `finish`.
-        audit: { exit_code: result.exitCode, target },
-      };
+      return programOutput(sandbox, result, target);
     },
     async simulate(input) {
       const command = protectCommand(input.command);

@@ -4,6 +4,7 @@ import type { ConfigurationService } from '../../configuration/configuration.ser
 import { defineSkill, SkillError } from '../../skills/skill.js';
 import type { Sandbox } from '../sandbox.service.js';
 import {
+  runData,
   runFacts,
   simulation,
   throwIfCancelled,
@@ -79,12 +80,7 @@ export function createCustomSkill(options: CustomSkillOptions) {
       return {
         text: answerText(result.output),
         untrusted: true,
-        data: {
-          exit_code: result.exitCode,
-          duration_ms: result.durationMs,
-          truncated: result.droppedCharacters > 0,
-          isolation: sandbox.isolation().mode,
-        },
+        data: runData(sandbox, result),
         audit: { exit_code: result.exitCode, target: manifest.name },
       };
     },
