@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Modal, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
 import type { Feed, SubscriptionChange } from '../../api/subscriptions';
 import { useCreateSubscription, useUpdateSubscription } from '../../hooks/use-subscriptions';
 import { intervalOptions } from '../scheduler/schedule-time';
 import { POLL_INTERVALS, type SubscriptionErrors, subscriptionErrors } from './subscription-form';
+import { SubscriptionFormFooter } from './subscription-parts';
 
 interface FeedFormDialogProps {
   opened: boolean;
@@ -145,24 +146,12 @@ export function FeedFormDialog({ opened, onClose, feed }: FeedFormDialogProps) {
               onChange={(event) => setEnabled(event.currentTarget.checked)}
             />
           )}
-          {errors.blocked ? (
-            <Alert color="orange" variant="light" title="Private address" data-testid="url-blocked">
-              {errors.blocked}
-            </Alert>
-          ) : null}
-          {errors.general ? (
-            <Alert color="red" variant="light">
-              {errors.general}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              {feed ? 'Save' : 'Subscribe'}
-            </Button>
-          </Group>
+          <SubscriptionFormFooter
+            errors={errors}
+            submitLabel={feed ? 'Save' : 'Subscribe'}
+            pending={mutation.isPending}
+            onCancel={close}
+          />
         </Stack>
       </form>
     </Modal>

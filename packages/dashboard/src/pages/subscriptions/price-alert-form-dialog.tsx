@@ -1,7 +1,4 @@
 import {
-  Alert,
-  Button,
-  Group,
   Input,
   Modal,
   NumberInput,
@@ -34,6 +31,7 @@ import {
   type SubscriptionField,
   subscriptionErrors,
 } from './subscription-form';
+import { SubscriptionFormFooter } from './subscription-parts';
 
 interface PriceAlertFormDialogProps {
   opened: boolean;
@@ -313,24 +311,12 @@ export function PriceAlertFormDialog({ opened, onClose, alert }: PriceAlertFormD
               onChange={(event) => setEnabled(event.currentTarget.checked)}
             />
           )}
-          {errors.blocked ? (
-            <Alert color="orange" variant="light" title="Private address" data-testid="url-blocked">
-              {errors.blocked}
-            </Alert>
-          ) : null}
-          {errors.general ? (
-            <Alert color="red" variant="light">
-              {errors.general}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              {alert ? 'Save' : 'Set alert'}
-            </Button>
-          </Group>
+          <SubscriptionFormFooter
+            errors={errors}
+            submitLabel={alert ? 'Save' : 'Set alert'}
+            pending={mutation.isPending}
+            onCancel={close}
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, Stack, Switch, Text, Tooltip } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { CheckResult, Subscription } from '../../api/subscriptions';
 import { RelativeTime } from '../../components/relative-time';
@@ -7,6 +7,7 @@ import {
   useDeleteSubscription,
   useToggleSubscription,
 } from '../../hooks/use-subscriptions';
+import type { SubscriptionErrors } from './subscription-form';
 
 /** A price as people read it: grouped thousands, no more decimals than it has (up to 8). */
 export const formatPrice = (price: number) =>
@@ -184,5 +185,41 @@ export function DeleteSubscriptionDialog({
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** The end of both subscription forms: why the server refused it, then Cancel and submit. */
+export function SubscriptionFormFooter({
+  errors,
+  submitLabel,
+  pending,
+  onCancel,
+}: {
+  errors: SubscriptionErrors;
+  submitLabel: string;
+  pending: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <>
+      {errors.blocked ? (
+        <Alert color="orange" variant="light" title="Private address" data-testid="url-blocked">
+          {errors.blocked}
+        </Alert>
+      ) : null}
+      {errors.general ? (
+        <Alert color="red" variant="light">
+          {errors.general}
+        </Alert>
+      ) : null}
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={pending}>
+          {submitLabel}
+        </Button>
+      </Group>
+    </>
   );
 }
