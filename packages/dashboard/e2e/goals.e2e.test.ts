@@ -89,9 +89,12 @@ describeInBrowser('dashboard: goals, tasks and execution state', () => {
     expect(await page.locator('[data-testid="task-edge"]').count()).toBe(2);
 
     // Live states: the slow middle step runs after the first is done, before the last starts.
+    // The first step also runs, briefly: wait for the slow one to be the running step.
     await page.waitForFunction(() =>
       [...document.querySelectorAll('[data-testid="task-node"]')].some(
-        (node) => node.getAttribute('data-status') === 'running',
+        (node) =>
+          node.getAttribute('data-status') === 'running' &&
+          node.getAttribute('aria-label')?.startsWith('Draft the summary:'),
       ),
     );
     const whileRunning = await nodeStatuses(page);
