@@ -2,8 +2,9 @@ import type { z } from 'zod';
 import type { CapabilityLevel } from '../skills/skill.js';
 
 /**
- * The connector contract. A connector is data: one `defineIntegration({...})` per file under
- * `connectors/`, listed in one index. The registry turns an action and its params into one HTTP
+ * The connector contract. A connector is data: one file per connector,
+ * `connectors/<category>/<id>.ts`, whose default export is `defineIntegration({...})`, listed in
+ * `connectors/index.ts`. The registry turns an action and its params into one HTTP
  * request, injects the credentials at the moment of the call, and runs it through the policy gate,
  * the circuit breaker and the metrics; a connector file never sees a credential value.
  */
@@ -120,9 +121,11 @@ export interface ActionDefinition<Input extends Record<string, unknown> = any> {
   /** Keeps what the model needs of a large answer. */
   result?: (body: unknown) => unknown;
   /**
-   * A documented call: an input and the request line the vendor documents for it against the
-   * default base URL, such as `GET /repos/octo/hello/issues?state=open`. The contract test builds
-   * the input and compares; the docs show it.
+   * A documented call: an input and the request line the vendor documents for it, as sent to the
+   * default base URL's host: the whole path (the base URL's own path included) and the query, such
+   * as `GET /repos/octo/hello/issues?state=open` for GitHub or `POST /api/chat.postMessage` for
+   * Slack (base `https://slack.com/api`). The contract test builds the input and compares; the docs
+   * show it.
    */
   example: { input: Input; request: string };
 }
