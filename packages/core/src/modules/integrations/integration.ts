@@ -53,7 +53,10 @@ export interface IntegrationField {
   example: string;
   /** Used when the operator leaves the field empty (Wikipedia's language `en`). */
   default?: string;
-  /** An optional field may stay empty; a connector is "configured" when every other one is set. */
+  /**
+   * An optional field may stay empty; a connector is "configured" when every other one is set.
+   * An empty optional credential is simply not sent (the generic connector's Authorization).
+   */
   optional?: boolean;
 }
 
@@ -78,6 +81,7 @@ export type AuthScheme =
   /**
    * OAuth 2.0 refresh-token grant: the access token is obtained from `tokenUrl` with the refresh
    * token, cached (sealed, never in clear), sent as a bearer token and refreshed once on a 401.
+   * `tokenUrl` is a URL (it may name fields), or a path on the base URL's host (self-hosted).
    */
   | {
       type: 'oauth2';
@@ -124,11 +128,19 @@ export interface ActionDefinition<Input extends Record<string, unknown> = any> {
    * A documented call: an input and the request line the vendor documents for it, as sent to the
    * default base URL's host: the whole path (the base URL's own path included) and the query, such
    * as `GET /repos/octo/hello/issues?state=open` for GitHub or `POST /api/chat.postMessage` for
-   * Slack (base `https://slack.com/api`). The contract test builds the input and compares; the docs
-   * show it.
+   * Slack (base `https://slack.com/api`). Credentials are not in it, except a secret field that
+   * the base URL names (`/bot{token}`), which appears as that field's example. Other fields the base
+   * URL names take their default, or else their example. The contract test builds the input and compares;
+   * the docs show it.
    */
   example: { input: Input; request: string };
 }
+
+/** Connector ids: lowercase letters, digits and `-`. */
+export const INTEGRATION_ID = /^[a-z][a-z0-9-]{0,62}$/;
+/** Action names: snake_case. `describe` is taken by integration_skill (it returns the schemas). */
+export const ACTION_NAME = /^[a-z][a-z0-9_]{0,62}$/;
+export const RESERVED_ACTIONS: readonly string[] = ['describe'];
 
 export interface IntegrationDefinition {
   /** Lowercase letters, digits and `-`; the `{integration_id}` of the API. */
@@ -151,7 +163,10 @@ export interface IntegrationDefinition {
   headers?: Record<string, string>;
   /** Calls allowed per window, kept below the vendor's published limit. */
   rateLimit?: { requests: number; perSeconds: number };
-  /** A read action that proves the credentials work. */
+  /**
+   * A read action that proves the credentials work; it is called with no params, so every
+   * field of its input is optional (or has a default).
+   */
   testAction: string;
   actions: Record<string, ActionDefinition>;
 }
