@@ -216,3 +216,23 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
     },
   };
 }
+
+/**
+ * A key-value store for tests that use one but do not test it (a vault for OAuth tokens):
+ * Redis when it is up, since it opens at once, else the SQL backend over a fresh PGlite.
+ */
+export async function openScratchKvStore(): Promise<{ kv: KvStore; destroy(): Promise<void> }> {
+  if (await redisAvailable()) {
+    const store = await openTestKvStore('redis', undefined as unknown as SqlStore);
+    return { kv: store.kv, destroy: () => store.destroy() };
+  }
+  const sql = await openTestSqlStore('pglite');
+  const store = await openTestKvStore('sql', sql);
+  return {
+    kv: store.kv,
+    async destroy() {
+      await store.destroy();
+      await sql.destroy();
+    },
+  };
+}

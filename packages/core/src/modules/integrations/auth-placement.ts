@@ -1,0 +1,100 @@
+import { ValidationError } from '../../errors/app-error.js';
+import { registerSecretValue } from '../../security/redact.js';
+import type { AuthScheme } from './integration.js';
+import { assertHeaderSafe } from './path-template.js';
+import { type BuiltRequest, isRecord } from './request-builder.js';
+
+/** Credential values by field name, as read from the vault for one call. */
+export type Credentials = Record<string, string>;
+
+/**
+ * The request with the credentials placed where the scheme says: a header, the query, the body
+ * or (oauth2) the cached access token as a bearer token. `path` placements are already in the
+ * URL, filled in with the base URL. Returns a copy; the built request is left as it was.
+ */
+export function placeCredentials(
+  request: BuiltRequest,
+  auth: AuthScheme,
+  credentials: Credentials,
+  accessToken?: string,
+): BuiltRequest {
+  const placed: BuiltRequest = {
+    ...request,
+    url: new URL(request.url.href),
+    headers: { ...request.headers },
+  };
+  const setHeader = (name: string, value: string) => {
+    assertHeaderSafe(value, 'credentials', name);
+    placed.headers[name.toLowerCase()] = value;
+  };
+  switch (auth.type) {
+    case 'none':
+      break;
+    case 'bearer': {
+      const token = credentials[auth.field];
+      if (token === undefined) break;
+      const prefix = auth.prefix ?? 'Bearer';
+      setHeader(auth.header ?? 'authorization', prefix ? `${prefix} ${token}` : token);
+      break;
+    }
+    case 'basic': {
+      const password = credentials[auth.passwordField];
+      if (password === undefined) break;
+      const user = auth.usernameField
+        ? (credentials[auth.usernameField] ?? '')
+        : (auth.username ?? '');
+      setHeader('authorization', `Basic ${basicPair(user, password)}`);
+      break;
+    }
+    case 'api_key':
+      for (const placement of auth.placements) {
+        const value = credentials[placement.field];
+        if (value === undefined || placement.in === 'path') continue;
+        const sent = `${placement.prefix ?? ''}${value}`;
+        const name = placement.name ?? placement.field;
+        if (placement.in === 'header') setHeader(name, sent);
+        else if (placement.in === 'query') placed.url.searchParams.set(name, sent);
+        else placed.body = withBodyField(placed, name, sent);
+      }
+      break;
+    case 'oauth2':
+      if (accessToken) setHeader('authorization', `Bearer ${accessToken}`);
+      break;
+  }
+  return placed;
+}
+
+/**
+ * Hides a credential wherever it could surface, in the forms it takes on the wire too: the
+ * value itself, URL- and form-encoded, and inside a Basic pair.
+ */
+export function protectCredentials(auth: AuthScheme, credentials: Credentials): void {
+  for (const value of Object.values(credentials)) {
+    registerSecretValue(value);
+    registerSecretValue(encodeURIComponent(value));
+    registerSecretValue(new URLSearchParams({ v: value }).toString().slice(2));
+    registerSecretValue(JSON.stringify(value).slice(1, -1));
+  }
+  if (auth.type === 'basic') {
+    const password = credentials[auth.passwordField];
+    const user = auth.usernameField
+      ? (credentials[auth.usernameField] ?? '')
+      : (auth.username ?? '');
+    if (password !== undefined) registerSecretValue(basicPair(user, password));
+  }
+}
+
+export function basicPair(user: string, password: string): string {
+  return Buffer.from(`${user}:${password}`).toString('base64');
+}
+
+function withBodyField(request: BuiltRequest, name: string, value: string): unknown {
+  if (request.body === undefined) {
+    request.headers['content-type'] ??=
+      request.bodyType === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
+    return { [name]: value };
+  }
+  if (!isRecord(request.body))
+    throw new ValidationError('This action has a body the credential cannot be added to');
+  return { ...request.body, [name]: value };
+}
