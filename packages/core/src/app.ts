@@ -22,6 +22,7 @@ import { eventsPlugin } from './modules/events/events.plugin.js';
 import { goalsPlugin } from './modules/goals/goals.plugin.js';
 import { healthPlugin } from './modules/health/health.plugin.js';
 import { identityPlugin } from './modules/identity/identity.plugin.js';
+import { insightsPlugin } from './modules/insights/insights.plugin.js';
 import { jobsPlugin } from './modules/jobs/jobs.plugin.js';
 import { mailPlugin } from './modules/mail/mail.plugin.js';
 import { metricsPlugin } from './modules/metrics/metrics.plugin.js';
@@ -118,6 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(selfImprovePlugin);
   await app.register(behavioralPlugin);
   await app.register(configCenterPlugin);
+  await app.register(insightsPlugin);
 
   return app;
 }

@@ -20,6 +20,8 @@ import type { RunTrace } from './run-trace.js';
 
 /** Longest string of a call's input kept in its audit row (a proposed file can be megabytes). */
 const AUDIT_INPUT_CHARS = 2_000;
+/** Longest target kept in a trace step. */
+const TARGET_CHARS = 500;
 
 export type ProgressStatus = 'running' | 'done' | 'error' | 'awaiting_confirmation' | 'denied';
 
@@ -239,6 +241,7 @@ export class SkillRunner {
       duration_ms: duration,
       level,
       error,
+      target: targetOf(skill, input),
     });
     this.events.emit('skill-finish', {
       request_id: run.requestId,
@@ -266,5 +269,15 @@ export class SkillRunner {
       });
     }
     return result;
+  }
+}
+
+/** The call's target for its trace step, redacted; null when the skill names none. */
+function targetOf(skill: AnySkill, input: unknown): string | null {
+  try {
+    const target = skill.targetOf?.(input) ?? null;
+    return target === null ? null : redactText(target).slice(0, TARGET_CHARS);
+  } catch {
+    return null;
   }
 }

@@ -67,6 +67,11 @@ export interface SkillDefinition<Input = unknown> {
   level: CapabilityLevel;
   /** The level of one call, where it depends on the input (http_request GET vs POST). */
   levelFor?(input: Input): CapabilityLevel;
+  /**
+   * What one call acts on, for its trace step (the URL a fetch reads), so repeated work can be
+   * found later. Only the target, never the other arguments; the runner redacts it.
+   */
+  targetOf?(input: Input): string | null;
   /** Fields carry `.describe()` text: it becomes the tool's parameter documentation. */
   inputSchema: z.ZodType<Input>;
   execute(input: Input, context: SkillContext): Promise<SkillOutput>;

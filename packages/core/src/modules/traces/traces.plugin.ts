@@ -3,12 +3,15 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFoundError } from '../../errors/app-error.js';
+import { TraceAnalytics } from './trace-analytics.js';
 import { TracesRepository } from './traces.repository.js';
 import { tracePageSchema, traceQuerySchema, traceSchema } from './traces.schema.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     traces: TracesRepository;
+    /** Aggregates over stored traces (the insight pages read traces only through these). */
+    traceAnalytics: TraceAnalytics;
   }
 }
 
@@ -16,6 +19,7 @@ export const tracesPlugin = fp(
   async (app: FastifyInstance) => {
     const traces = new TracesRepository(app.sql.db);
     app.decorate('traces', traces);
+    app.decorate('traceAnalytics', new TraceAnalytics(app.sql.db));
     const routes = app.withTypeProvider<ZodTypeProvider>();
     routes.get(
       '/api/traces',

@@ -17,6 +17,11 @@ export const stepSchema = z.object({
   duration_ms: z.number().int(),
   level: z.string(),
   error: z.string().nullable(),
+  target: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('What the call acted on (a URL, secrets redacted); absent for most skills'),
 });
 export type TraceStep = z.infer<typeof stepSchema>;
 

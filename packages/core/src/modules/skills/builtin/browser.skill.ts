@@ -5,6 +5,7 @@ import { displayUrl } from '../../../net/ssrf.js';
 import type { BrowserPool, BrowserSession } from '../../browser/browser-pool.js';
 import { defineSkill, SkillError } from '../skill.js';
 import { toSkillError } from './outbound-error.js';
+import { urlTarget } from './url-target.js';
 
 const TEXT_CHARS = 20_000;
 /** With a screenshot the model mostly looks at the image; a short text anchors it. */
@@ -27,6 +28,7 @@ export function createBrowserSkill({ pool }: { pool: BrowserPool }) {
       'Read or screenshot a page in a real browser (runs JavaScript). Slower; use when ' +
       'fetch_url shows an empty or script-only page.',
     level: 'MONITORED',
+    targetOf: (input) => urlTarget(input.url),
     inputSchema,
     availability: () => pool.availability(),
     async execute(input, context) {

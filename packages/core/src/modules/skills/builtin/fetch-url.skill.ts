@@ -10,6 +10,7 @@ import { htmlToText } from '../../../net/html-text.js';
 import type { SafeFetcher } from '../../../net/safe-fetch.js';
 import { defineSkill, SkillError } from '../skill.js';
 import { toSkillError } from './outbound-error.js';
+import { urlTarget } from './url-target.js';
 
 export const FETCH_URL_DEFAULT_CHARS = 20_000;
 
@@ -36,6 +37,7 @@ export function createFetchUrlSkill({ fetcher }: { fetcher: SafeFetcher }) {
       'Read a web page or text document as text (HTML with links kept, JSON indented); not ' +
       'binary files.',
     level: 'MONITORED',
+    targetOf: (input) => urlTarget(input.url),
     inputSchema,
     async execute(input, context) {
       const result = await fetcher

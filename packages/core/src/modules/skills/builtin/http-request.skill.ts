@@ -12,6 +12,7 @@ import { displayUrl, type SsrfGuard } from '../../../net/ssrf.js';
 import { REDACTED, redactText, redactValue } from '../../../security/redact.js';
 import { type CapabilityLevel, defineSkill, SkillError, type SkillSimulation } from '../skill.js';
 import { toSkillError } from './outbound-error.js';
+import { urlTarget } from './url-target.js';
 
 /** The methods http_request offers: GET reads (MONITORED), the others write (RESTRICTED). */
 export const HTTP_REQUEST_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -94,6 +95,7 @@ export function createHttpRequestSkill({
       'more trust. For web pages use fetch_url.',
     level: 'MONITORED',
     levelFor: httpRequestLevel,
+    targetOf: (input) => urlTarget(input.url),
     inputSchema,
     async execute(input, context) {
       const { headers, body: sent } = prepareRequest(input);
