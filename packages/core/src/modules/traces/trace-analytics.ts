@@ -224,7 +224,7 @@ export class TraceAnalytics {
   async repeatedRequests(window: TimeWindow, minimum: number) {
     const { rows } = await sql<Record<string, unknown>>`
       select lower(regexp_replace(btrim(input), '\\s+', ' ', 'g')) as normalized,
-        min(input) as example, count(*) as count,
+        mode() within group (order by input) as example, count(*) as count,
         (array_agg(created_at::text order by created_at desc))[1:${sql.lit(SAMPLE)}] as times,
         (array_agg(request_id order by created_at desc))[1:${sql.lit(SAMPLE)}] as request_ids
       from traces where ${range(window)} and ${operatorChats()} and length(input) <= 2000
