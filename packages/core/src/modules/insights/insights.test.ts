@@ -101,6 +101,21 @@ describe.each(await sqlTestBackends())('insights from seeded traces (%s)', (back
     return response.json() as T;
   };
 
+  it('lists its endpoints in the OpenAPI document', async () => {
+    const doc = await get<{ paths: Record<string, Record<string, unknown>> }>('/api/openapi.json');
+    for (const [path, method] of [
+      ['/api/insights/metrics', 'get'],
+      ['/api/insights/skill-evolution', 'get'],
+      ['/api/insights/self-model', 'get'],
+      ['/api/opportunities', 'get'],
+      ['/api/opportunities/{opportunity_id}', 'get'],
+      ['/api/opportunities/{opportunity_id}/accept', 'post'],
+      ['/api/opportunities/{opportunity_id}/dismiss', 'post'],
+      ['/api/opportunities/{opportunity_id}/snooze', 'post'],
+    ] as const)
+      expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+  });
+
   it('computes latency histograms, error rates, tokens and cost from the traces of a range', async () => {
     const since = metricsDay.toISOString();
     const until = daysAgo(39).toISOString();

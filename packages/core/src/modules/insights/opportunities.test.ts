@@ -75,7 +75,7 @@ describe.each(await sqlTestBackends())('opportunities (%s)', (backend) => {
     if (!found) throw new Error(`no ${status} ${kind} opportunity with ${text}`);
     return found;
   };
-  const post = (id: string, action: string, payload?: unknown) =>
+  const post = (id: string, action: string, payload?: Record<string, unknown>) =>
     client.inject({
       method: 'POST',
       url: `/api/opportunities/${id}/${action}`,

@@ -115,6 +115,17 @@ describe('skill runner: the policy gate', () => {
     expect(await count()).toBe(before);
   });
 
+  it('records what a call acted on as its step target, without credentials or secrets', async () => {
+    const run = context('req-runner-target');
+    await t.app.skillRunner.run('calculate', { expression: '2*2' }, run);
+    const url = `http://user:pw@127.0.0.1:1/page?api_key=${SECRET}#top`;
+    await t.app.skillRunner.run('fetch_url', { url }, run);
+    expect(run.trace.steps.map((s) => s.target)).toEqual([
+      null,
+      'http://127.0.0.1:1/page?api_key=[REDACTED]',
+    ]);
+  });
+
   it('asks for RESTRICTED calls in SEMI mode with the dry run, and runs only after approval', async () => {
     executions = 0;
     const running = t.app.skillRunner.run(
