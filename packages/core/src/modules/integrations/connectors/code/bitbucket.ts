@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineAction, defineIntegration } from '../../integration.js';
 import { at, list, pageSize, pick } from '../common.js';
+import { atlassianAuth, atlassianFields } from '../vendors.js';
 
 const workspace = z
   .string()
@@ -27,23 +28,8 @@ export default defineIntegration({
   apiVersion: '2.0',
   baseUrl: 'https://api.bitbucket.org/2.0',
   // Atlassian API tokens replace app passwords: Basic auth with the account email and the token.
-  auth: { type: 'basic', usernameField: 'email', passwordField: 'api_token' },
-  fields: [
-    {
-      name: 'email',
-      label: 'Atlassian account email',
-      secret: false,
-      format: /^[^@\s]+@[^@\s]+\.[^@\s]+$/,
-      example: 'ops@example.com',
-    },
-    {
-      name: 'api_token',
-      label: 'API token',
-      secret: true,
-      format: /^ATATT[A-Za-z0-9_=-]{20,}$/,
-      example: 'ATATT3xFfGF0AbCdEfGhIjKlMnOpQrStUvWxYz0123456789=A1B2C3D4',
-    },
-  ],
+  auth: atlassianAuth,
+  fields: atlassianFields,
   // 1,000 repository-data requests an hour.
   rateLimit: { requests: 900, perSeconds: 3600 },
   testAction: 'get_current_user',

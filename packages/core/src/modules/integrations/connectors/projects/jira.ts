@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineAction, defineIntegration } from '../../integration.js';
 import { at, list, pick } from '../common.js';
+import { atlassianAuth, atlassianFields, atlassianSite } from '../vendors.js';
 
 const issueKey = z
   .string()
@@ -42,30 +43,8 @@ export default defineIntegration({
   // Jira Cloud site; override for a different host name.
   baseUrl: 'https://{site}.atlassian.net',
   baseUrlOverride: 'optional',
-  auth: { type: 'basic', usernameField: 'email', passwordField: 'api_token' },
-  fields: [
-    {
-      name: 'site',
-      label: 'Site name (the part before .atlassian.net)',
-      secret: false,
-      format: /^[a-z0-9][a-z0-9-]*$/,
-      example: 'acme',
-    },
-    {
-      name: 'email',
-      label: 'Atlassian account email',
-      secret: false,
-      format: /^[^@\s]+@[^@\s]+\.[^@\s]+$/,
-      example: 'ops@example.com',
-    },
-    {
-      name: 'api_token',
-      label: 'API token',
-      secret: true,
-      format: /^ATATT[A-Za-z0-9_=-]{20,}$/,
-      example: 'ATATT3xFfGF0AbCdEfGhIjKlMnOpQrStUvWxYz0123456789=A1B2C3D4',
-    },
-  ],
+  auth: atlassianAuth,
+  fields: [atlassianSite, ...atlassianFields],
   testAction: 'myself',
   actions: {
     myself: defineAction({
