@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction, defineIntegration } from '../../integration.js';
-import { at, list, pick } from '../common.js';
+import { list, pick } from '../common.js';
 
 const VERSION = '2026-03';
 const OBJECTS = `/crm/objects/${VERSION}`;
