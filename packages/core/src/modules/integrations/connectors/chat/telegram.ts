@@ -5,7 +5,7 @@ import { at, list, pick } from '../common.js';
 const chatId = z
   .union([z.number().int(), z.string().regex(/^@[A-Za-z0-9_]{5,32}$/)])
   .describe('Chat ID (negative for groups) or @channelusername.');
-const message = ['message_id', 'date', 'text', 'caption', 'chat.id', 'from:from.username'];
+const message = ['message_id', 'date', 'text', 'caption', 'chat_id:chat.id', 'from:from.username'];
 
 export default defineIntegration({
   id: 'telegram',
