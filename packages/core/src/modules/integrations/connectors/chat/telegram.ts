@@ -5,6 +5,9 @@ import { at, list, pick } from '../common.js';
 const chatId = z
   .union([z.number().int(), z.string().regex(/^@[A-Za-z0-9_]{5,32}$/)])
   .describe('Chat ID (negative for groups) or @channelusername.');
+const EXAMPLE_TOKEN = '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw0';
+/** The examples' path: the token is one encoded segment (the Bot API server URL-decodes paths). */
+const BOT = `/bot${encodeURIComponent(EXAMPLE_TOKEN)}`;
 const message = ['message_id', 'date', 'text', 'caption', 'chat_id:chat.id', 'from:from.username'];
 
 export default defineIntegration({
@@ -22,7 +25,7 @@ export default defineIntegration({
       label: 'Bot token',
       secret: true,
       format: /^\d{6,12}:[A-Za-z0-9_-]{35}$/,
-      example: '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw0',
+      example: EXAMPLE_TOKEN,
     },
   ],
   // About 30 messages a second in all, and one a second to the same chat.
@@ -36,7 +39,7 @@ export default defineIntegration({
       path: '/getMe',
       input: z.object({}),
       result: (body) => pick(body, ['ok', 'description', 'result.id', 'result.username']),
-      example: { input: {}, request: 'GET /bot{token}/getMe' },
+      example: { input: {}, request: `GET ${BOT}/getMe` },
     }),
     send_message: defineAction({
       description: 'Send a text message to a chat, optionally as a reply.',
@@ -62,7 +65,7 @@ export default defineIntegration({
       }),
       example: {
         input: { chat_id: -1001234567890, text: 'Deploy finished.' },
-        request: 'POST /bot{token}/sendMessage',
+        request: `POST ${BOT}/sendMessage`,
       },
     }),
     send_photo: defineAction({
@@ -82,7 +85,7 @@ export default defineIntegration({
       }),
       example: {
         input: { chat_id: -1001234567890, photo: 'https://example.com/chart.png' },
-        request: 'POST /bot{token}/sendPhoto',
+        request: `POST ${BOT}/sendPhoto`,
       },
     }),
     get_chat: defineAction({
@@ -98,7 +101,7 @@ export default defineIntegration({
       }),
       example: {
         input: { chat_id: -1001234567890 },
-        request: 'GET /bot{token}/getChat?chat_id=-1001234567890',
+        request: `GET ${BOT}/getChat?chat_id=-1001234567890`,
       },
     }),
     get_updates: defineAction({
@@ -123,7 +126,7 @@ export default defineIntegration({
           ...pick(at(update, 'message') ?? at(update, 'channel_post'), message),
         })),
       }),
-      example: { input: { limit: 20 }, request: 'GET /bot{token}/getUpdates?limit=20' },
+      example: { input: { limit: 20 }, request: `GET ${BOT}/getUpdates?limit=20` },
     }),
   },
 });
