@@ -16,7 +16,7 @@ import { connectorProblems, documentedCall, fieldExamples } from '../connector-c
 import { buildCall, sendCall } from '../http-call.js';
 import type { IntegrationDefinition } from '../integration.js';
 import { OAuthTokens } from '../oauth-tokens.js';
-import { serializeBody } from '../request-builder.js';
+import { expandBaseUrl, serializeBody } from '../request-builder.js';
 import { SafeUpstream } from '../upstream.js';
 import { CONNECTORS } from './index.js';
 
@@ -100,7 +100,7 @@ describe.each(ids)('connector %s', (id) => {
       auth,
       credentials: { ...fieldValues(definition), ...credentials },
       ...(auth.type === 'oauth2'
-        ? { tokenPath: new URL(auth.tokenUrl, definition.baseUrl).pathname }
+        ? { tokenPath: tokenUrlOf(auth.tokenUrl, definition).pathname }
         : {}),
     });
   });
@@ -145,4 +145,11 @@ function fieldValues(definition: IntegrationDefinition): Record<string, string> 
   return Object.fromEntries(
     definition.fields.filter((f) => !f.secret).map((f) => [f.name, f.default ?? f.example]),
   );
+}
+
+/** The token endpoint with its fields filled in (Microsoft's `{tenant}`), as sendCall finds it. */
+function tokenUrlOf(tokenUrl: string, definition: IntegrationDefinition): URL {
+  return tokenUrl.startsWith('/')
+    ? new URL(tokenUrl, definition.baseUrl)
+    : expandBaseUrl(tokenUrl, fieldValues(definition));
 }
