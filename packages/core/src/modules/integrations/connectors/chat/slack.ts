@@ -48,7 +48,7 @@ export default defineIntegration({
       method: 'POST',
       path: '/chat.postMessage',
       input: z.object({
-        channel: channel,
+        channel,
         text: z.string().min(1).max(40_000).describe('Message text, Slack mrkdwn allowed.'),
         thread_ts: timestamp
           .optional()
