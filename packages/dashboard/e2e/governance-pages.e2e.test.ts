@@ -175,7 +175,7 @@ describeInBrowser('dashboard: configuration, behavioral rules, custom skills', (
     expect(await flag('grounder_corrections').getByTestId('flag-changed').textContent()).toMatch(
       /^Turned off by admin/,
     );
-    expect(await flag('fast_path').getByTestId('flag-changed').textContent()).toBe(
+    expect(await flag('model_free_tiers').getByTestId('flag-changed').textContent()).toBe(
       'Default: on, never changed',
     );
     await snapshot(page, 'config-flags');

@@ -100,7 +100,8 @@ describe('agent_manager skill', () => {
     ]);
     const delegated = toolResults(calls[3])[1];
     expect(delegated).toContain('A river, two miles wide.');
-    expect(delegated).toContain('<untrusted_content source="agent_manager">');
+    // The sub-agent read nothing from outside: its reply is the agent's own words, not fenced.
+    expect(delegated).not.toContain('<untrusted_content');
 
     const scout = await agentNamed('Scout');
     expect(scout).toMatchObject({ priority: 6, status: 'idle', messages_count: 2 });

@@ -108,12 +108,18 @@ export function createAgentManagerSkill(options: AgentManagerOptions) {
           ...(await senderOf(context)),
           actor: context.actor,
           depth,
+          taintedBy: context.taintedBy ?? [],
           signal: context.signal,
         });
-        // The reply may carry what the sub-agent read on the web: the model reads it as data.
+        // A reply from a run that read untrusted content carries it on: the model reads it as
+        // data, and it taints this run with the same sources.
+        const tainted = result.tainted_by.length > 0;
         return {
           text: result.reply,
-          untrusted: true,
+          untrusted: tainted,
+          ...(tainted
+            ? { source: `sub-agent ${result.agent.name} (read ${result.tainted_by.join('; ')})` }
+            : {}),
           data: { ...summary(result.agent), request_id: result.request_id, tier: result.tier },
           audit: { target: agent.agent_id },
         };

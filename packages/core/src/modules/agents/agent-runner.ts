@@ -20,6 +20,8 @@ export interface Delegation {
   actor: string;
   /** Delegations that led here, this one included: 1 when the operator or the main agent asks. */
   depth: number;
+  /** The untrusted sources the delegating run had read: the agent's run starts tainted by them. */
+  taintedBy?: readonly string[];
   signal: AbortSignal;
 }
 
@@ -188,6 +190,7 @@ export class AgentRunner {
         actor: delegation.actor,
         instructions: [instructionsFor(agent, mainName)],
         depth: delegation.depth,
+        ...(delegation.taintedBy ? { taintedBy: delegation.taintedBy } : {}),
         signal: AbortSignal.any([delegation.signal, controller.signal]),
       });
     } catch (error) {

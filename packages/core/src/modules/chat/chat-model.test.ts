@@ -219,14 +219,16 @@ describe('chat through the model loop', () => {
     const toolMessage = (lastCall().messages as Array<{ role: string; content: string }>).find(
       (m) => m.role === 'tool',
     );
-    expect(toolMessage?.content).toMatch(/^<untrusted_content source="fetch_url">/);
+    expect(toolMessage?.content).toMatch(
+      /^<untrusted_content source="fetch_url http:\/\/[^"]+\/evil">/,
+    );
     expect(lastCall().messages[0].content).toMatch(/untrusted_content/);
     const recorded = await trace((events.named('done')[0] as { request_id: string }).request_id);
     expect(recorded.guard_chain).toContainEqual(
       expect.objectContaining({
         guard: 'input_guard',
         verdict: 'flag',
-        detail: expect.stringContaining('fetch_url output'),
+        detail: expect.stringMatching(/^fetch_url http:\/\/\S+\/evil carries injection signals/),
       }),
     );
   });

@@ -38,7 +38,7 @@ describe('configuration center API: flags and parameters', () => {
     const { flags } = response.json();
     expect(flags).toHaveLength(12);
     expect(flags[0]).toEqual({
-      name: 'fast_path',
+      name: 'model_free_tiers',
       enabled: true,
       doc: expect.any(String),
       updated_at: null,
@@ -46,7 +46,7 @@ describe('configuration center API: flags and parameters', () => {
     });
   });
 
-  it('turns fast_path off so "2+2" goes to the model, audited, and back on', async () => {
+  it('turns model_free_tiers off so "2+2" goes to the model, audited, and back on', async () => {
     const chat = async () =>
       (
         await client.inject({
@@ -56,17 +56,21 @@ describe('configuration center API: flags and parameters', () => {
         })
       ).json().tier;
     expect(await chat()).toBe('fast_path');
-    const off = await send('PUT', '/api/config/flags/fast_path', { enabled: false });
+    const off = await send('PUT', '/api/config/flags/model_free_tiers', { enabled: false });
     expect(off.statusCode).toBe(200);
-    expect(off.json()).toMatchObject({ name: 'fast_path', enabled: false, updated_by: 'admin' });
+    expect(off.json()).toMatchObject({
+      name: 'model_free_tiers',
+      enabled: false,
+      updated_by: 'admin',
+    });
     expect(await chat()).toBe('llm_loop');
     expect(await lastAudit('config.flag_change')).toMatchObject({
       actor: 'admin',
-      target: 'fast_path',
+      target: 'model_free_tiers',
       detail: { from: true, to: false },
       request_id: expect.any(String),
     });
-    await send('PUT', '/api/config/flags/fast_path', { enabled: true });
+    await send('PUT', '/api/config/flags/model_free_tiers', { enabled: true });
     expect(await chat()).toBe('fast_path');
   });
 

@@ -1,10 +1,13 @@
 /**
- * The 12 feature flags of the configuration center. Each one switches real behaviour, checked
- * where that behaviour happens; all default to on, and every change is audited.
+ * The 12 feature flags of the configuration center (SPEC). Each one switches real behaviour,
+ * checked where that behaviour happens; all default to on, and every change is audited.
+ * model_free_tiers replaced fast_path and decision_layer (migration 0016 carries their values).
  */
 export const FEATURE_FLAGS = {
-  fast_path: 'Answer arithmetic, dates and times, system information and help without a model.',
-  decision_layer: 'Run a request that clearly names one skill without the model loop.',
+  model_free_tiers:
+    'Answer quick questions (arithmetic, dates and times, system information, help) and requests that clearly name one skill without the model loop.',
+  untrusted_content_guard:
+    'Ask the operator before any RESTRICTED or PRIVILEGED call of a run that has read untrusted content (web pages, mail, feeds, integration results), in every autonomy mode, FULL included.',
   grounder_corrections:
     'Append a correction to a reply that claims an action that did not happen (off: the trace still flags it).',
   web_search: 'Offer the web_search skill.',

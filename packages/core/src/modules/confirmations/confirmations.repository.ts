@@ -9,6 +9,7 @@ function toConfirmation(row: Selectable<ConfirmationsTable>): Confirmation {
   return {
     ...row,
     simulation: (row.simulation ?? null) as Confirmation['simulation'],
+    tainted_by: row.tainted_by ?? null,
     created_at: new Date(row.created_at).toISOString(),
     expires_at: new Date(row.expires_at).toISOString(),
     decided_at: iso(row.decided_at),
@@ -30,6 +31,7 @@ export class ConfirmationsRepository {
         ...row,
         input: JSON.stringify(row.input ?? null),
         simulation: row.simulation ? JSON.stringify(row.simulation) : null,
+        tainted_by: row.tainted_by ? JSON.stringify(row.tainted_by) : null,
         status: 'pending',
       })
       .returningAll()

@@ -18,6 +18,12 @@ export const confirmationSchema = z.object({
     })
     .nullable()
     .describe('Dry-run preview, for RESTRICTED and PRIVILEGED skills'),
+  tainted_by: z
+    .array(z.string())
+    .nullable()
+    .describe(
+      'The untrusted sources (web pages, mail, tool output) the run had read when it asked; null when the autonomy mode alone asked',
+    ),
   status: confirmationStatus,
   created_at: z.string(),
   expires_at: z.string(),

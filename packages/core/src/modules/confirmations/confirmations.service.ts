@@ -19,6 +19,8 @@ export interface ConfirmationRequest {
   level: string;
   input: unknown;
   simulation: SkillSimulation | null;
+  /** The untrusted sources that made a tainted run ask (null: the autonomy mode asked). */
+  taintedBy: string[] | null;
 }
 
 export interface Decision {
@@ -53,6 +55,7 @@ export class ConfirmationService {
       level: request.level,
       input: redactValue(request.input),
       simulation: request.simulation ? redactValue(request.simulation) : null,
+      tainted_by: request.taintedBy ? redactValue(request.taintedBy) : null,
       expires_at: new Date(Date.now() + (await this.timeoutMs())),
     });
     this.events.emit('confirmation-request', {
@@ -60,6 +63,7 @@ export class ConfirmationService {
       request_id: confirmation.request_id,
       skill: confirmation.skill,
       level: confirmation.level,
+      tainted: confirmation.tainted_by !== null,
     });
     return confirmation;
   }
@@ -145,7 +149,12 @@ export class ConfirmationService {
       action: `confirmation.${decision === 'approved' ? 'approve' : 'deny'}`,
       actor: decidedBy,
       target: decided.skill,
-      detail: { confirmation_id: id, level: decided.level, input: decided.input },
+      detail: {
+        confirmation_id: id,
+        level: decided.level,
+        input: decided.input,
+        ...(decided.tainted_by ? { tainted_by: decided.tainted_by } : {}),
+      },
       goal_id: decided.goal_id,
       request_id: decided.request_id,
     });

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 export interface ConfirmationsTable {
   confirmation_id: string;
@@ -9,6 +9,8 @@ export interface ConfirmationsTable {
   level: string;
   input: unknown;
   simulation: unknown;
+  /** A JSON array, written as its text. */
+  tainted_by: ColumnType<string[] | null, string | null, never>;
   status: 'pending' | 'approved' | 'denied';
   created_at: Generated<Date>;
   expires_at: Date;

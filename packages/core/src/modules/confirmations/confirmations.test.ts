@@ -11,6 +11,7 @@ const ask = (overrides: Partial<ConfirmationRequest> = {}): ConfirmationRequest 
   level: 'RESTRICTED',
   input: { url: 'https://example.com', headers: { authorization: 'Bearer abcdefghijkl' } },
   simulation: { summary: 'POST https://example.com', details: {}, warnings: [] },
+  taintedBy: null,
   ...overrides,
 });
 

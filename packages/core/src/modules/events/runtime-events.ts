@@ -26,6 +26,8 @@ export interface RuntimeEventMap {
     request_id: string;
     skill: string;
     level: string;
+    /** Asked because the run read untrusted content (not only because of the mode). */
+    tainted: boolean;
   };
   'confirmation-decide': {
     confirmation_id: string;

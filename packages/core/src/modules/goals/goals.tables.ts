@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 export interface GoalsTable {
   goal_id: string;
@@ -31,6 +31,8 @@ export interface GoalTasksTable {
   lease_until: Date | null;
   run_id: string | null;
   result: string | null;
+  /** The untrusted sources the run that produced `result` read (a JSON array), or null. */
+  tainted_by: ColumnType<string[] | null, string | null, string | null>;
   error: string | null;
   request_id: string | null;
   created_by: string;

@@ -61,7 +61,7 @@ export async function recordSuccess(
   db: Db,
   jobs: GoalJobs,
   claim: Claim,
-  result: AttemptFacts & { text: string },
+  result: AttemptFacts & { text: string; taintedBy: string[] },
 ): Promise<Outcome | null> {
   return db.transaction().execute(async (trx) => {
     const goal = await lockGoal(trx, claim.goal_id);
@@ -71,6 +71,7 @@ export async function recordSuccess(
       .set({
         status: 'done',
         result: result.text,
+        tainted_by: result.taintedBy.length > 0 ? JSON.stringify(result.taintedBy) : null,
         error: null,
         request_id: result.requestId,
         lease_owner: null,

@@ -1,3 +1,4 @@
+import { markUntrusted } from '../runtime/guards/input-guard.js';
 import type { Claim } from './task-claim.js';
 import type { Db } from './task-lifecycle.js';
 
@@ -10,28 +11,35 @@ const clip = (text: string, max: number) =>
 
 /**
  * What one task asks the runtime: its instruction followed by the results of the tasks it
- * depends on, and standing instructions that place it within its goal.
+ * depends on, and standing instructions that place it within its goal. A result whose run read
+ * untrusted content is fenced as untrusted, and its sources taint this task's run.
  */
 export async function taskRequest(
   db: Db,
   claim: Claim,
-): Promise<{ text: string; instructions: string[] }> {
+): Promise<{ text: string; instructions: string[]; taintedBy: string[] }> {
   const dependencies = await db
     .selectFrom('goal_task_dependencies as d')
     .innerJoin('goal_tasks as t', 't.task_id', 'd.depends_on')
-    .select(['t.title', 't.result'])
+    .select(['t.title', 't.result', 't.tainted_by'])
     .where('d.task_id', '=', claim.task_id)
     .orderBy('t.position')
     .execute();
-  const results = dependencies.map(
-    (dependency) =>
-      `## ${dependency.title}\n${clip(dependency.result?.trim() || '(no result)', RESULT_SHOWN)}`,
-  );
+  const taintedBy = new Set<string>();
+  const results = dependencies.map((dependency) => {
+    const result = clip(dependency.result?.trim() || '(no result)', RESULT_SHOWN);
+    const sources = dependency.tainted_by ?? [];
+    for (const source of sources) taintedBy.add(source);
+    const body =
+      sources.length > 0 ? markUntrusted(`goal task "${dependency.title}"`, result) : result;
+    return `## ${dependency.title}\n${body}`;
+  });
   const text =
     results.length > 0
       ? `${claim.instruction}\n\nResults of the tasks this one builds on:\n\n${results.join('\n\n')}`
       : claim.instruction;
   return {
+    taintedBy: [...taintedBy],
     text: clip(text, MAX_TEXT),
     instructions: [
       `You are working on an autonomous goal (goal ${claim.goal_id}): "${clip(claim.objective, 1_000)}".`,

@@ -197,6 +197,7 @@ export class TaskWorker {
           actor: 'agent',
           goalId: claim.goal_id,
           instructions: request.instructions,
+          taintedBy: request.taintedBy,
           signal: AbortSignal.any([stopped, timeout]),
         });
       } finally {
@@ -208,6 +209,7 @@ export class TaskWorker {
         throw new Error('model_unconfigured: no language model is configured for goal tasks');
       return await recordSuccess(deps.db, deps.jobs, claim, {
         text: redactText(result.reply).slice(0, RESULT_MAX),
+        taintedBy: result.tainted_by,
         requestId,
         tokens: await this.tokensOf(requestId),
       });

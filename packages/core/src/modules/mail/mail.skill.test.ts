@@ -147,7 +147,7 @@ describe.each(await sqlTestBackends())('mail skill through the runner (%s)', (ba
     const outcome = await run({ action: 'read', limit: 3 }, 'req-mail-read');
     expect(outcome.status).toBe('done');
     expect(outcome.output?.untrusted).toBe(true);
-    expect(outcome.modelText).toMatch(/^<untrusted_content source="mail"/);
+    expect(outcome.modelText).toMatch(/^<untrusted_content source="mail in INBOX">/);
     const data = outcome.output?.data as {
       matched: number;
       messages: Array<Record<string, unknown>>;

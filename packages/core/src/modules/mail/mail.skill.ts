@@ -79,6 +79,7 @@ async function read(mail: MailService, input: ReadInput, context: SkillContext) 
     text: listing(result, input),
     // Mail is written by anyone who knows the address: the runtime scans it as external text.
     untrusted: true,
+    source: `mail in ${input.folder}`,
     data: { ...result },
     audit: { target: input.folder },
   } satisfies SkillOutput;

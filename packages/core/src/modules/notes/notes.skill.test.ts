@@ -80,7 +80,9 @@ describe('the notes skill, through the policy gate', () => {
     });
     const trace = new RunTrace();
     const read = await run({ action: 'read', note_id: note.note_id }, trace);
-    expect(read.modelText).toMatch(/^<untrusted_content source="notes">/);
+    expect(read.modelText).toMatch(
+      /^<untrusted_content source="feed item https:\/\/example.org\/release">/,
+    );
     expect(trace.guardChain.find((g) => g.guard === 'input_guard')?.verdict).toBe('flag');
     const listed = await run({ action: 'list', source: 'feed' });
     expect(listed.modelText).toMatch(/^<untrusted_content/);

@@ -69,6 +69,7 @@ function listing(notes: Note[], empty: string, heading: string): SkillOutput {
   return {
     text: notes.length ? `${heading}\n${notes.map(preview).join('\n')}` : empty,
     untrusted: fromOutside(notes),
+    source: 'feed notes',
     data: { note_ids: notes.map((note) => note.note_id) },
   };
 }
@@ -122,6 +123,7 @@ async function run(notes: NotesService, request: NotesRequest, context: SkillCon
       return {
         text: `${note.title}\nWritten by: ${note.source}, ${note.created_at}${tags}${ref}\n\n${note.body}`,
         untrusted: note.source === 'feed',
+        source: `feed item ${note.source_ref ?? note.title}`,
         data: { note_id: note.note_id },
         audit: { target: note.note_id },
       };

@@ -8,6 +8,23 @@ export class RunTrace {
   model: string | null = null;
   costUsd: number | null = null;
   private stepCounter = 0;
+  /**
+   * The untrusted sources that entered this run (a fetched page, a mail, a tainted sub-agent's
+   * reply), in the order they came. A run with any is tainted: see skill-runner.ts.
+   */
+  readonly taintedBy: string[];
+
+  /** `taintedBy`: sources the run inherits (a tainted goal task's result it builds on). */
+  constructor(taintedBy: readonly string[] = []) {
+    this.taintedBy = [...new Set(taintedBy)];
+  }
+
+  /** Marks the run as tainted by `source`; true when the source is new to it. */
+  taint(source: string): boolean {
+    if (this.taintedBy.includes(source)) return false;
+    this.taintedBy.push(source);
+    return true;
+  }
 
   guard(guard: string, verdict: GuardEntry['verdict'], detail: string): void {
     this.guardChain.push({ guard, verdict, detail });

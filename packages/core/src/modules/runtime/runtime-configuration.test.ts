@@ -50,16 +50,11 @@ describe('runtime under the configuration center', () => {
     return String(call?.body.messages[0].content);
   };
 
-  it('sends arithmetic to the model when fast_path is off', async () => {
+  it('sends arithmetic and one-skill requests to the model when model_free_tiers is off', async () => {
     expect((await chat('12*7')).tier).toBe('fast_path');
-    await withFlag('fast_path', async () => {
-      expect((await chat('12*7')).tier).toBe('llm_loop');
-    });
-  });
-
-  it('sends a one-skill request to the model when decision_layer is off', async () => {
     expect((await chat('fetch https://example.invalid/')).tier).toBe('decision_layer');
-    await withFlag('decision_layer', async () => {
+    await withFlag('model_free_tiers', async () => {
+      expect((await chat('12*7')).tier).toBe('llm_loop');
       expect((await chat('fetch https://example.invalid/')).tier).toBe('llm_loop');
     });
   });

@@ -23,6 +23,7 @@ export const runtimePlugin = fp(
       app.confirmations,
       app.audit,
       app.events,
+      app.configuration,
     );
     const log = app.log.child({ module: 'runtime' });
     const runtime = new AgentRuntime({

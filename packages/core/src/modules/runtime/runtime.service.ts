@@ -34,6 +34,11 @@ export interface ChatRequest {
   instructions?: string[];
   /** How many delegations led here: 0 for the operator, 1 for a sub-agent it asked, ... */
   depth?: number;
+  /**
+   * Untrusted sources the request's text carries (a tainted goal task's result, a delegation
+   * from a tainted run): the run starts tainted by them.
+   */
+  taintedBy?: readonly string[];
   signal: AbortSignal;
   onProgress?(event: ProgressEvent): void;
   onChunk?(text: string): void;
@@ -44,6 +49,8 @@ export interface ChatResult {
   chat_id: string;
   tier: Tier;
   reply: string;
+  /** The untrusted sources the run read (empty when it read none): its reply carries them on. */
+  tainted_by: string[];
 }
 
 export interface RuntimeDependencies {
@@ -105,7 +112,13 @@ export class AgentRuntime {
     const { deps } = this;
     const requestId = uuidv7();
     const started = performance.now();
-    const trace = new RunTrace();
+    const trace = new RunTrace(request.taintedBy);
+    if (trace.taintedBy.length > 0)
+      trace.guard(
+        'untrusted_content',
+        'flag',
+        `run tainted from the start by ${trace.taintedBy.join('; ')}`,
+      );
     const log = deps.log.child({ request_id: requestId, chat_id: request.chatId });
     const text = redactText(request.text);
     deps.events.emit('request-start', {
@@ -177,7 +190,13 @@ export class AgentRuntime {
       await deps.conversations.appendExchange(request.chatId, text, redactText(reply), requestId);
       const doneSteps = trace.steps.filter((step) => step.status === 'done').length;
       await deps.identity.addXp(XP.request + XP.skill * doneSteps);
-      return { request_id: requestId, chat_id: request.chatId, tier, reply };
+      return {
+        request_id: requestId,
+        chat_id: request.chatId,
+        tier,
+        reply,
+        tainted_by: [...trace.taintedBy],
+      };
     } catch (caught) {
       status = request.signal.aborted ? 'cancelled' : 'error';
       error = status === 'cancelled' ? 'cancelled' : redactText((caught as Error).message);
@@ -227,11 +246,8 @@ export class AgentRuntime {
     emit: (chunk: string) => void,
   ): Promise<{ tier: Tier; note: string | null }> {
     const { deps } = this;
-    const [fastPathOn, decisionLayerOn] = await Promise.all([
-      deps.configuration.flag('fast_path'),
-      deps.configuration.flag('decision_layer'),
-    ]);
-    const fast = fastPathOn
+    const modelFree = await deps.configuration.flag('model_free_tiers');
+    const fast = modelFree
       ? await tryFastPath(text, {
           now: () => new Date(),
           defaultZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
@@ -245,7 +261,7 @@ export class AgentRuntime {
     }
 
     const available = await deps.registry.available();
-    const route = decisionLayerOn
+    const route = modelFree
       ? routeToSkill(text, new Set(available.map((skill) => skill.name)))
       : null;
     if (route) {

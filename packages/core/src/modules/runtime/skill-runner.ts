@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { redactText, redactValue } from '../../security/redact.js';
 import { capStrings } from '../../util/cap-strings.js';
 import type { AuditService } from '../audit/audit.plugin.js';
+import type { ConfigurationService } from '../configuration/configuration.service.js';
 import type { ConfirmationService } from '../confirmations/confirmations.service.js';
 import type { RuntimeEvents } from '../events/runtime-events.js';
 import { isAudited, needsConfirmation, needsSimulation } from '../skills/autonomy.js';
@@ -17,6 +18,7 @@ import {
 import type { SkillRegistry } from '../skills/skill-registry.js';
 import { markUntrusted, scanForInjection } from './guards/input-guard.js';
 import type { RunTrace } from './run-trace.js';
+import { untrustedSource } from './untrusted-source.js';
 
 /** Longest string of a call's input kept in its audit row (a proposed file can be megabytes). */
 const AUDIT_INPUT_CHARS = 2_000;
@@ -69,6 +71,7 @@ export class SkillRunner {
     private readonly confirmations: ConfirmationService,
     private readonly audit: AuditService,
     private readonly events: RuntimeEvents,
+    private readonly configuration: ConfigurationService,
   ) {}
 
   async run(name: string, rawInput: unknown, run: RunContext): Promise<StepOutcome> {
@@ -87,13 +90,15 @@ export class SkillRunner {
     const context = this.skillContext(run);
 
     const mode = await this.autonomy.mode();
-    if (needsConfirmation(level, mode)) {
-      const decision = await this.askOperator(skill, input, level, step, run);
+    const taint = await this.taintGate(level, run);
+    if (needsConfirmation(level, mode, taint.gates)) {
+      const decision = await this.askOperator(skill, input, level, step, run, taint.gates);
+      const why = taint.gates ? `; asked because ${taint.reason}` : '';
       if (decision.decision === 'denied') {
         run.trace.guard(
           'policy_gate',
           'block',
-          `${name} (${level}) denied by ${decision.decidedBy} in ${mode} mode`,
+          `${name} (${level}) denied by ${decision.decidedBy} in ${mode} mode${why}`,
         );
         return this.finish(run, step, skill, level, input, 0, {
           status: 'denied',
@@ -106,13 +111,13 @@ export class SkillRunner {
       run.trace.guard(
         'policy_gate',
         'pass',
-        `${name} (${level}) approved by ${decision.decidedBy} in ${mode} mode`,
+        `${name} (${level}) approved by ${decision.decidedBy} in ${mode} mode${why}`,
       );
     } else {
       run.trace.guard(
         'policy_gate',
-        'pass',
-        `${name} (${level}) allowed without confirmation in ${mode} mode`,
+        taint.reason ? 'flag' : 'pass',
+        `${name} (${level}) allowed without confirmation in ${mode} mode${taint.reason ? `, although ${taint.reason}` : ''}`,
       );
     }
 
@@ -125,15 +130,18 @@ export class SkillRunner {
       const text = redactText(output.text);
       let modelText = text;
       if (output.untrusted) {
+        const source = untrustedSource(name, input, output);
         const scan = scanForInjection(output.text);
         run.trace.guard(
           'input_guard',
           scan.verdict,
           scan.verdict === 'flag'
-            ? `${name} output carries injection signals: ${scan.signals.join(', ')}`
-            : `${name} output marked untrusted; no injection signals`,
+            ? `${source} carries injection signals: ${scan.signals.join(', ')}`
+            : `${source} marked untrusted; no injection signals`,
         );
-        modelText = markUntrusted(name, text);
+        if (run.trace.taint(source))
+          run.trace.guard('untrusted_content', 'flag', `run tainted by ${source}`);
+        modelText = markUntrusted(source, text);
       }
       return this.finish(run, step, skill, level, input, duration, {
         status: 'done',
@@ -156,8 +164,22 @@ export class SkillRunner {
     }
   }
 
+  /**
+   * Whether the run's taint makes this call wait for the operator: RESTRICTED and PRIVILEGED
+   * calls of a run that read untrusted content, while untrusted_content_guard is on. `reason`
+   * names the sources for the trace, also when the flag is off and nothing is asked.
+   */
+  private async taintGate(level: CapabilityLevel, run: RunContext) {
+    const sources = run.trace.taintedBy;
+    if (sources.length === 0 || !needsSimulation(level)) return { gates: false, reason: null };
+    const on = await this.configuration.flag('untrusted_content_guard');
+    const reason = `the run read untrusted content (${sources.join('; ')})${on ? '' : ' and untrusted_content_guard is off'}`;
+    return { gates: on, reason };
+  }
+
   private skillContext(run: RunContext) {
     return {
+      taintedBy: run.trace.taintedBy,
       signal: run.signal,
       requestId: run.requestId,
       chatId: run.chatId,
@@ -174,6 +196,7 @@ export class SkillRunner {
     level: CapabilityLevel,
     step: number,
     run: RunContext,
+    tainted: boolean,
   ) {
     let simulation: SkillSimulation | null = null;
     if (needsSimulation(level) && skill.simulate) {
@@ -191,6 +214,7 @@ export class SkillRunner {
       level,
       input,
       simulation,
+      taintedBy: tainted ? [...run.trace.taintedBy] : null,
     });
     run.onProgress({
       step,

@@ -21,8 +21,17 @@ const AUDITED_LEVELS: ReadonlySet<CapabilityLevel> = new Set([
   'PRIVILEGED',
 ]);
 
-export function needsConfirmation(level: CapabilityLevel, mode: AutonomyMode): boolean {
-  return CONFIRMED_LEVELS[mode].has(level);
+/**
+ * Whether a call waits for the operator. A tainted run (one that has read untrusted content,
+ * with the untrusted_content_guard flag on) asks for RESTRICTED and PRIVILEGED calls in every
+ * mode, FULL included: FULL trusts the operator's requests, not a web page's.
+ */
+export function needsConfirmation(
+  level: CapabilityLevel,
+  mode: AutonomyMode,
+  tainted = false,
+): boolean {
+  return CONFIRMED_LEVELS[mode].has(level) || (tainted && needsSimulation(level));
 }
 
 export function isAudited(level: CapabilityLevel): boolean {

@@ -23,6 +23,11 @@ export interface SkillContext {
   /** How many delegations led here (0: the operator's own request); delegating skills limit it. */
   depth: number;
   log: FastifyBaseLogger;
+  /**
+   * The untrusted sources the work has read so far (empty: only the operator's words). Skills
+   * that hand work on (delegation, goals, schedules) pass it along, so the taint follows.
+   */
+  taintedBy?: readonly string[];
 }
 
 export interface SkillOutput {
@@ -33,6 +38,11 @@ export interface SkillOutput {
    * untrusted and scans it for injected instructions before the model sees it.
    */
   untrusted?: boolean;
+  /**
+   * Where untrusted text came from, as the model's label and the operator's confirmation name
+   * it ("fetch_url https://example.com/page"); by default the skill and the call's target.
+   */
+  source?: string;
   /** Structured facts for the trace and the dashboard; never secrets. */
   data?: Record<string, unknown>;
   /** Fields of the call's audit row the skill knows best (a shell's exit code, its target). */

@@ -13,6 +13,7 @@ import { notesMigration } from './0010-notes.js';
 import { selfImproveMigration } from './0011-self-improve.js';
 import { configurationMigration } from './0012-configuration.js';
 import { behavioralMigration } from './0013-behavioral.js';
+import { securityMigration } from './0016-security.js';
 import { insightsMigration } from './0019-insights.js';
 
 /** Migrations in order. Names sort lexically; never rename or edit one that has shipped. */
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0011-self-improve': selfImproveMigration,
   '0012-configuration': configurationMigration,
   '0013-behavioral': behavioralMigration,
+  '0016-security': securityMigration,
   '0019-insights': insightsMigration,
 };
 

@@ -3,7 +3,12 @@ export const FLAG_GROUPS: { title: string; description: string; flags: string[] 
   {
     title: 'Answering requests',
     description: 'How a request is answered and checked before the reply goes out.',
-    flags: ['fast_path', 'decision_layer', 'grounder_corrections', 'behavioral_rules'],
+    flags: [
+      'model_free_tiers',
+      'untrusted_content_guard',
+      'grounder_corrections',
+      'behavioral_rules',
+    ],
   },
   {
     title: 'Skills offered to the model',
@@ -19,6 +24,8 @@ export const FLAG_GROUPS: { title: string; description: string; flags: string[] 
 
 /** Flags whose switching off removes a safeguard: turning one off is confirmed first. */
 export const SAFETY_FLAGS: Record<string, string> = {
+  untrusted_content_guard:
+    'A web page, mail or tool result the agent reads could make it run shell, python_exec, http_request POST or self_improve without asking you in FULL mode. Turning this off is audited and shown as a warning on Configuration, Skills and Health.',
   grounder_corrections:
     'Replies that claim an action which never happened will reach the user uncorrected. The trace still flags them, but nobody reading the chat will see a correction.',
   behavioral_rules:
