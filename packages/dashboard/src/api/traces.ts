@@ -19,6 +19,8 @@ export interface TraceStep {
   duration_ms: number;
   level: string;
   error: string | null;
+  /** What the call acted on (a URL, secrets redacted); absent for most skills */
+  target?: string | null;
 }
 
 export interface TokenUsage {

@@ -242,3 +242,38 @@ export const ArchiveIcon = (props: IconProps) => (
     <path d="M5 9v10a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1V9M10 13h4" />
   </Icon>
 );
+
+export const MetricsIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <line x1="5" y1="20" x2="5" y2="12" />
+    <line x1="10" y1="20" x2="10" y2="6" />
+    <line x1="15" y1="20" x2="15" y2="10" />
+    <line x1="20" y1="20" x2="20" y2="4" />
+  </Icon>
+);
+
+export const CognitiveIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="8" />
+    <circle cx="12" cy="12" r="3" />
+    <line x1="12" y1="4" x2="12" y2="9" />
+  </Icon>
+);
+
+export const SkillEvolutionIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="6" cy="18" r="2" />
+    <circle cx="12" cy="12" r="2" />
+    <circle cx="18" cy="6" r="2" />
+    <line x1="7.5" y1="16.5" x2="10.5" y2="13.5" />
+    <line x1="13.5" y1="10.5" x2="16.5" y2="7.5" />
+  </Icon>
+);
+
+export const OpportunitiesIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M9 18h6" />
+    <path d="M10 21h4" />
+    <path d="M12 3a6 6 0 0 0-4 10.5V16h8v-2.5A6 6 0 0 0 12 3z" />
+  </Icon>
+);

@@ -4,16 +4,20 @@ import {
   AuditIcon,
   BehavioralRulesIcon,
   ChatIcon,
+  CognitiveIcon,
   ConfigIcon,
   GoalsIcon,
   HealthIcon,
   type IconProps,
   IdentityIcon,
   LiveIcon,
+  MetricsIcon,
   ModelsIcon,
+  OpportunitiesIcon,
   OverviewIcon,
   SchedulerIcon,
   SelfImproveIcon,
+  SkillEvolutionIcon,
   SkillsIcon,
   StateIcon,
   SubscriptionsIcon,
@@ -25,17 +29,21 @@ import { AgentsPage } from './agents/agents-page';
 import { AuditPage } from './audit/audit-page';
 import { BehavioralRulesPage } from './behavioral-rules/behavioral-rules-page';
 import { ChatPage } from './chat/chat-page';
+import { CognitivePage } from './cognitive/cognitive-page';
 import { ConfigPage } from './config/config-page';
 import { GoalDetailPage } from './goals/goal-detail-page';
 import { GoalsPage } from './goals/goals-page';
 import { HealthPage } from './health/health-page';
 import { IdentityPage } from './identity/identity-page';
 import { LivePage } from './live/live-page';
+import { MetricsPage } from './metrics/metrics-page';
 import { ModelsPage } from './models/models-page';
+import { OpportunitiesPage } from './opportunities/opportunities-page';
 import { OverviewPage } from './overview/overview-page';
 import { ScheduleDetailPage } from './scheduler/schedule-detail-page';
 import { SchedulerPage } from './scheduler/scheduler-page';
 import { SelfImprovePage } from './self-improve/self-improve-page';
+import { SkillEvolutionPage } from './skill-evolution/skill-evolution-page';
 import { SkillsPage } from './skills/skills-page';
 import { StatePage } from './state/state-page';
 import { SubscriptionsPage } from './subscriptions/subscriptions-page';
@@ -173,11 +181,39 @@ export const PAGES: PageDefinition[] = [
   },
   { path: '/live', label: 'Live', section: 'Observability', icon: LiveIcon, component: LivePage },
   {
+    path: '/metrics',
+    label: 'Metrics',
+    section: 'Observability',
+    icon: MetricsIcon,
+    component: MetricsPage,
+  },
+  {
+    path: '/cognitive',
+    label: 'Cognitive',
+    section: 'Observability',
+    icon: CognitiveIcon,
+    component: CognitivePage,
+  },
+  {
     path: '/tasks',
     label: 'Tasks',
     section: 'Observability',
     icon: TasksIcon,
     component: TasksPage,
+  },
+  {
+    path: '/skill-evolution',
+    label: 'Skill evolution',
+    section: 'Observability',
+    icon: SkillEvolutionIcon,
+    component: SkillEvolutionPage,
+  },
+  {
+    path: '/opportunities',
+    label: 'Opportunities',
+    section: 'Observability',
+    icon: OpportunitiesIcon,
+    component: OpportunitiesPage,
   },
   {
     path: '/state',
