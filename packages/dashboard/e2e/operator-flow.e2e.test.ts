@@ -187,7 +187,11 @@ describeInBrowser('dashboard: an operator session', () => {
       'Audit log',
       'Traces',
       'Live',
+      'Metrics',
+      'Cognitive',
       'Tasks',
+      'Skill evolution',
+      'Opportunities',
       'State',
     ]);
     await page.getByRole('link', { name: 'Go to the overview' }).click();
