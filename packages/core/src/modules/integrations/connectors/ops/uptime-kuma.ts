@@ -16,9 +16,11 @@ function monitorsOf(metrics: unknown) {
     const labels: Record<string, string | undefined> = Object.fromEntries(
       [...labelText.matchAll(LABEL)].map((match) => [match[1], match[2]]),
     );
-    const name = labels.monitor_name ?? '';
-    const monitor: Record<string, unknown> = monitors.get(name) ?? {
-      name,
+    // Uptime Kuma 2 labels each monitor with its ID; 1.x only with its (not unique) name.
+    const key = labels.monitor_id ?? labels.monitor_name ?? '';
+    const monitor: Record<string, unknown> = monitors.get(key) ?? {
+      id: labels.monitor_id,
+      name: labels.monitor_name,
       type: labels.monitor_type,
       target: [labels.monitor_url, labels.monitor_hostname].find((t) => t && t !== 'null'),
     };
@@ -26,7 +28,7 @@ function monitorsOf(metrics: unknown) {
     if (metric === 'monitor_status') monitor.status = STATUS[number] ?? number;
     else if (metric === 'monitor_response_time') monitor.response_time_ms = number;
     else monitor.cert_days_remaining = number;
-    monitors.set(name, monitor);
+    monitors.set(key, monitor);
   }
   return [...monitors.values()];
 }
