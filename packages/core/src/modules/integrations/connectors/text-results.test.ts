@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { pick, pickEach } from './common.js';
 import ntfy from './messaging/ntfy.js';
 import uptimeKuma from './ops/uptime-kuma.js';
 import arxiv from './public/arxiv.js';
-import { pick, pickEach } from './results.js';
 
 // Vendors whose answers arrive as text (Prometheus, NDJSON, Atom): their mappers parse it.
 const mapper = (result: ((body: unknown) => unknown) | undefined) => {
@@ -13,12 +13,16 @@ const mapper = (result: ((body: unknown) => unknown) | undefined) => {
 describe('result helpers', () => {
   it('keeps named and dotted fields and leaves out what is missing', () => {
     const body = { id: 7, title: 'x', project: { slug: 'web' }, noise: 'y', empty: null };
-    expect(pick(body, ['id', 'project.slug', 'missing', 'empty'])).toEqual({
+    expect(pick(body, ['id', 'project.slug', 'team:project.team', 'missing'])).toEqual({
       id: 7,
-      'project.slug': 'web',
+      slug: 'web',
     });
     expect(pick('not an object', ['id'])).toEqual({});
-    expect(pickEach([{ id: 1 }, { id: 2 }, { id: 3 }], ['id'], 2)).toEqual([{ id: 1 }, { id: 2 }]);
+    expect(pickEach({ items: [{ id: 1, x: 0 }, { id: 2 }] }, ['id'], 'items')).toEqual([
+      { id: 1 },
+      { id: 2 },
+    ]);
+    expect(pickEach({ items: 'not a list' }, ['id'], 'items')).toEqual([]);
   });
 });
 

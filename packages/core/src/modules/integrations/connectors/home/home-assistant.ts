@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction, defineIntegration } from '../../integration.js';
-import { at, list, pick } from '../results.js';
+import { at, list, pick } from '../common.js';
 
 const entityId = z
   .string()

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction, defineIntegration } from '../../integration.js';
-import { list, pick, pickEach } from '../results.js';
+import { pick, pickEach } from '../common.js';
 
 const sessionId = z.string().min(1).describe('Session ID (list_sessions shows it)');
 
@@ -86,12 +86,12 @@ export default defineIntegration({
       input: listSessions,
       query: ['activeWithinSeconds'],
       result: (body) =>
-        pickEach(list(body), [
+        pickEach(body, [
           'Id',
           'UserName',
           'Client',
           'DeviceName',
-          'NowPlayingItem.Name',
+          'NowPlaying:NowPlayingItem.Name',
           'NowPlayingItem.SeriesName',
           'PlayState.IsPaused',
           'SupportsRemoteControl',
@@ -114,14 +114,11 @@ export default defineIntegration({
         limit: input.limit,
       }),
       result: (body) =>
-        pickEach(list(body, 'Items'), [
-          'Id',
-          'Name',
-          'Type',
-          'ProductionYear',
-          'SeriesName',
-          'RunTimeTicks',
-        ]),
+        pickEach(
+          body,
+          ['Id', 'Name', 'Type', 'ProductionYear', 'SeriesName', 'RunTimeTicks'],
+          'Items',
+        ),
       example: {
         input: { searchTerm: 'matrix', includeItemTypes: 'Movie', limit: 20 },
         request: 'GET /Items?searchTerm=matrix&includeItemTypes=Movie&recursive=true&limit=20',

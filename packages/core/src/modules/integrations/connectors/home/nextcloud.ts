@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction, defineIntegration } from '../../integration.js';
-import { list, pick, pickEach } from '../results.js';
+import { at, pick, pickEach } from '../common.js';
 
 const filePath = z
   .string()
@@ -70,12 +70,7 @@ export default defineIntegration({
       input: searchFiles,
       query: ['term', 'limit'],
       result: (body) =>
-        pickEach(list(body, 'ocs.data.entries'), [
-          'title',
-          'subline',
-          'resourceUrl',
-          'attributes.path',
-        ]),
+        pickEach(body, ['title', 'subline', 'resourceUrl', 'attributes.path'], 'ocs.data.entries'),
       example: {
         input: { term: 'invoice', limit: 20 },
         request: 'GET /ocs/v2.php/search/providers/files/search?term=invoice&limit=20',
@@ -100,7 +95,7 @@ export default defineIntegration({
       path: '/ocs/v2.php/apps/files_sharing/api/v1/shares',
       input: listShares,
       query: ['path'],
-      result: (body) => pickEach(list(body, 'ocs.data'), shareFields, 200),
+      result: (body) => pickEach(body, shareFields, 'ocs.data'),
       example: {
         input: { path: '/Photos' },
         request: 'GET /ocs/v2.php/apps/files_sharing/api/v1/shares?path=%2FPhotos',
@@ -120,11 +115,7 @@ export default defineIntegration({
         expireDate: input.expireDate,
       }),
       bodyType: 'form',
-      result: (body) =>
-        pick(
-          body,
-          shareFields.map((field) => `ocs.data.${field}`),
-        ),
+      result: (body) => pick(at(body, 'ocs.data'), shareFields),
       example: {
         input: { path: '/Photos/2026', expireDate: '2026-12-31' },
         request: 'POST /ocs/v2.php/apps/files_sharing/api/v1/shares',
@@ -137,13 +128,7 @@ export default defineIntegration({
       path: '/ocs/v2.php/apps/notifications/api/v2/notifications',
       input: z.object({}),
       result: (body) =>
-        pickEach(list(body, 'ocs.data'), [
-          'notification_id',
-          'app',
-          'datetime',
-          'subject',
-          'message',
-        ]),
+        pickEach(body, ['notification_id', 'app', 'datetime', 'subject', 'message'], 'ocs.data'),
       example: { input: {}, request: 'GET /ocs/v2.php/apps/notifications/api/v2/notifications' },
     }),
   },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction, defineIntegration } from '../../integration.js';
-import { at, isObject, list, pick } from '../results.js';
+import { at, list, pick } from '../common.js';
 
 const deviceId = z.string().optional().describe('Device to act on (default: the active device)');
 
@@ -11,12 +11,10 @@ const trackLine = (item: unknown) => {
   return { title: at(item, 'name'), by, uri: at(item, 'uri') };
 };
 
+const SEARCH_TYPES = ['track', 'album', 'artist', 'playlist', 'show', 'episode'] as const;
 const search = z.object({
   q: z.string().min(1).describe('Search words; filters like "artist:Miles Davis year:1959" work'),
-  type: z
-    .enum(['track', 'album', 'artist', 'playlist', 'show', 'episode'])
-    .default('track')
-    .describe('What to search for'),
+  type: z.enum(SEARCH_TYPES).default('track').describe('What to search for'),
   limit: z.number().int().min(1).max(10).default(10).describe('Results to return (max 10)'),
 });
 const play = z.object({
@@ -104,9 +102,9 @@ export default defineIntegration({
       result: (body) => ({
         ...pick(body, [
           'is_playing',
-          'device.id',
-          'device.name',
-          'device.volume_percent',
+          'device_id:device.id',
+          'device:device.name',
+          'volume_percent:device.volume_percent',
           'progress_ms',
         ]),
         item: at(body, 'item') ? trackLine(at(body, 'item')) : undefined,
@@ -121,7 +119,8 @@ export default defineIntegration({
       input: search,
       query: ['q', 'type', 'limit'],
       result: (body) => {
-        const [group] = Object.values(isObject(body) ? body : {});
+        // The answer holds one list per type searched: { "albums": { "items": [...] } }.
+        const group = SEARCH_TYPES.map((type) => at(body, `${type}s`)).find(Boolean);
         return list(group, 'items').map(trackLine);
       },
       example: {

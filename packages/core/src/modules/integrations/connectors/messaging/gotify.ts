@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction, defineIntegration } from '../../integration.js';
-import { list, pick, pickEach } from '../results.js';
+import { pick, pickEach } from '../common.js';
 
 const messageFields = ['id', 'appid', 'title', 'message', 'priority', 'date'];
 
@@ -58,7 +58,7 @@ export default defineIntegration({
       method: 'GET',
       path: '/application',
       input: z.object({}),
-      result: (body) => pickEach(list(body), ['id', 'name', 'description', 'defaultPriority'], 200),
+      result: (body) => pickEach(body, ['id', 'name', 'description', 'defaultPriority']),
       example: { input: {}, request: 'GET /application' },
     }),
     send_message: defineAction<z.infer<typeof sendMessage>>({
@@ -82,7 +82,7 @@ export default defineIntegration({
       input: listMessages,
       query: ['limit', 'since'],
       result: (body) => ({
-        messages: pickEach(list(body, 'messages'), messageFields, 200),
+        messages: pickEach(body, messageFields, 'messages'),
         ...pick(body, ['paging.since']),
       }),
       example: { input: { limit: 50 }, request: 'GET /message?limit=50' },

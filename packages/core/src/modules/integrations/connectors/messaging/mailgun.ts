@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction, defineIntegration } from '../../integration.js';
-import { list, pickEach } from '../results.js';
+import { pickEach } from '../common.js';
 
 const domain = z
   .string()
@@ -72,8 +72,7 @@ export default defineIntegration({
       path: '/v4/domains',
       input: listDomains,
       query: ['limit'],
-      result: (body) =>
-        pickEach(list(body, 'items'), ['name', 'state', 'type', 'created_at'], 1000),
+      result: (body) => pickEach(body, ['name', 'state', 'type', 'created_at'], 'items'),
       example: { input: { limit: 100 }, request: 'GET /v4/domains?limit=100' },
     }),
     send_message: defineAction<SendMessage>({
@@ -117,15 +116,19 @@ export default defineIntegration({
         ascending: 'no',
       }),
       result: (body) =>
-        pickEach(list(body, 'items'), [
-          'event',
-          'timestamp',
-          'recipient',
-          'message.headers.subject',
-          'delivery-status.message',
-          'reason',
-          'severity',
-        ]),
+        pickEach(
+          body,
+          [
+            'event',
+            'timestamp',
+            'recipient',
+            'message.headers.subject',
+            'delivery-status.message',
+            'reason',
+            'severity',
+          ],
+          'items',
+        ),
       example: {
         input: { domain: 'mg.example.com', event: 'failed', limit: 50 },
         request: 'GET /v3/mg.example.com/events?event=failed&limit=50&ascending=no',
@@ -138,8 +141,7 @@ export default defineIntegration({
       path: '/v3/{domain}/bounces',
       input: listBounces,
       query: ['limit'],
-      result: (body) =>
-        pickEach(list(body, 'items'), ['address', 'code', 'error', 'created_at'], 1000),
+      result: (body) => pickEach(body, ['address', 'code', 'error', 'created_at'], 'items'),
       example: {
         input: { domain: 'mg.example.com', limit: 100 },
         request: 'GET /v3/mg.example.com/bounces?limit=100',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction, defineIntegration } from '../../integration.js';
-import { pick } from '../results.js';
+import { pick } from '../common.js';
 
 const topic = z
   .string()

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction, defineIntegration } from '../../integration.js';
-import { list, pick, pickEach } from '../results.js';
+import { pick, pickEach } from '../common.js';
 
 const recipients = z.string().min(3).describe('Recipient address(es), comma-separated (max 50)');
 const sendEmail = z.object({
@@ -107,11 +107,7 @@ export default defineIntegration({
       input: listMessages,
       query: ['recipient', 'status', 'count', 'offset'],
       result: (body) =>
-        pickEach(
-          list(body, 'Messages'),
-          ['MessageID', 'To', 'Subject', 'Status', 'ReceivedAt', 'Tag'],
-          500,
-        ),
+        pickEach(body, ['MessageID', 'To', 'Subject', 'Status', 'ReceivedAt', 'Tag'], 'Messages'),
       example: {
         input: { recipient: 'ops@example.com', count: 50, offset: 0 },
         request: 'GET /messages/outbound?recipient=ops%40example.com&count=50&offset=0',
@@ -125,11 +121,7 @@ export default defineIntegration({
       input: listBounces,
       query: ['type', 'count', 'offset'],
       result: (body) =>
-        pickEach(
-          list(body, 'Bounces'),
-          ['ID', 'Type', 'Email', 'BouncedAt', 'Description', 'Inactive'],
-          500,
-        ),
+        pickEach(body, ['ID', 'Type', 'Email', 'BouncedAt', 'Description', 'Inactive'], 'Bounces'),
       example: {
         input: { type: 'HardBounce', count: 50, offset: 0 },
         request: 'GET /bounces?type=HardBounce&count=50&offset=0',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction, defineIntegration } from '../../integration.js';
-import { pick } from '../results.js';
+import { pick } from '../common.js';
 
 const sendMessage = z.object({
   message: z.string().min(1).max(1024).describe('Message text (max 1,024 characters)'),

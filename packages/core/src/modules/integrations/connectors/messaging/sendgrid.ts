@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction, defineIntegration } from '../../integration.js';
-import { at, list, pickEach } from '../results.js';
+import { at, list, pickEach } from '../common.js';
 
 const email = z.string().email();
 const sendEmail = z.object({
@@ -121,7 +121,7 @@ export default defineIntegration({
       path: '/v3/suppression/bounces',
       input: listBounces,
       query: ['start_time', 'limit'],
-      result: (body) => pickEach(list(body), ['email', 'reason', 'status', 'created'], 500),
+      result: (body) => pickEach(body, ['email', 'reason', 'status', 'created']),
       example: {
         input: { start_time: 1767225600, limit: 50 },
         request: 'GET /v3/suppression/bounces?start_time=1767225600&limit=50',
@@ -151,7 +151,7 @@ export default defineIntegration({
       path: '/v3/templates',
       input: templates,
       query: (input) => ({ generations: 'dynamic', page_size: input.page_size }),
-      result: (body) => pickEach(list(body, 'result'), ['id', 'name', 'updated_at'], 200),
+      result: (body) => pickEach(body, ['id', 'name', 'updated_at'], 'result'),
       example: {
         input: { page_size: 50 },
         request: 'GET /v3/templates?generations=dynamic&page_size=50',

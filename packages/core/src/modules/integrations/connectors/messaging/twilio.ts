@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction, defineIntegration } from '../../integration.js';
-import { list, pick, pickEach } from '../results.js';
+import { pick, pickEach } from '../common.js';
 
 const phone = (what: string) =>
   z
@@ -117,7 +117,7 @@ export default defineIntegration({
       path: '/Messages.json',
       input: listMessages,
       query: ['To', 'From', 'PageSize'],
-      result: (body) => pickEach(list(body, 'messages'), messageFields, 1000),
+      result: (body) => pickEach(body, messageFields, 'messages'),
       example: {
         input: { To: '+15558675310', PageSize: 20 },
         request:

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction, defineIntegration } from '../../integration.js';
-import { list, pick, pickEach } from '../results.js';
+import { at, pick, pickEach } from '../common.js';
 
 const zoneId = z
   .string()
@@ -79,7 +79,7 @@ export default defineIntegration({
       input: listZones,
       query: ['name', 'per_page'],
       result: (body) =>
-        pickEach(list(body, 'result'), ['id', 'name', 'status', 'paused', 'name_servers']),
+        pickEach(body, ['id', 'name', 'status', 'paused', 'name_servers'], 'result'),
       example: {
         input: { name: 'example.com', per_page: 20 },
         request: 'GET /client/v4/zones?name=example.com&per_page=20',
@@ -92,7 +92,7 @@ export default defineIntegration({
       path: '/zones/{zone_id}/dns_records',
       input: listRecords,
       query: ['type', 'name', 'per_page'],
-      result: (body) => pickEach(list(body, 'result'), recordFields, 500),
+      result: (body) => pickEach(body, recordFields, 'result'),
       example: {
         input: { zone_id: '023e105f4ecef8ad9ca31a8372d0c353', type: 'A', per_page: 100 },
         request:
@@ -106,8 +106,10 @@ export default defineIntegration({
       path: '/zones/{zone_id}/dns_records',
       input: createRecord,
       body: bodyFields,
-      result: (body) =>
-        pick(body, ['success', 'errors', ...recordFields.map((f) => `result.${f}`)]),
+      result: (body) => ({
+        ...pick(body, ['success', 'errors']),
+        ...pick(at(body, 'result'), recordFields),
+      }),
       example: {
         input: {
           zone_id: '023e105f4ecef8ad9ca31a8372d0c353',
@@ -126,8 +128,10 @@ export default defineIntegration({
       path: '/zones/{zone_id}/dns_records/{dns_record_id}',
       input: updateRecord,
       body: bodyFields,
-      result: (body) =>
-        pick(body, ['success', 'errors', ...recordFields.map((f) => `result.${f}`)]),
+      result: (body) => ({
+        ...pick(body, ['success', 'errors']),
+        ...pick(at(body, 'result'), recordFields),
+      }),
       example: {
         input: {
           zone_id: '023e105f4ecef8ad9ca31a8372d0c353',

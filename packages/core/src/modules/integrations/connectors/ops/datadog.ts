@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction, defineIntegration } from '../../integration.js';
-import { at, list, pick, pickEach } from '../results.js';
+import { at, list, pick, pickEach } from '../common.js';
 
 const monitorFields = ['id', 'name', 'type', 'overall_state', 'query', 'tags', 'priority'];
 
@@ -81,7 +81,7 @@ export default defineIntegration({
       path: '/api/v1/monitor',
       input: listMonitors,
       query: ['name', 'tags', 'group_states', 'page_size'],
-      result: (body) => pickEach(list(body), monitorFields, 100),
+      result: (body) => pickEach(body, monitorFields),
       example: {
         input: { tags: 'env:prod', page_size: 25 },
         request: 'GET /api/v1/monitor?tags=env%3Aprod&page_size=25',
@@ -110,7 +110,7 @@ export default defineIntegration({
       result: (body) => ({
         ...pick(body, ['status', 'error']),
         series: list(body, 'series').map((series) => ({
-          ...pick(series, ['metric', 'scope', 'unit.0.short_name']),
+          ...pick(series, ['metric', 'scope', 'unit:unit.0.short_name']),
           // [epoch ms, value] pairs; the latest ones are what a question is usually about.
           points: list(series, 'pointlist').slice(-30),
         })),

@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { defineAction, defineIntegration } from '../../integration.js';
-import { list, pick, pickEach } from '../results.js';
+import { at, pick, pickEach } from '../common.js';
 
 const dropletFields = [
   'id',
   'name',
   'status',
   'size_slug',
-  'region.slug',
-  'image.slug',
-  'networks.v4',
+  'region:region.slug',
+  'image:image.slug',
+  'ipv4:networks.v4',
   'tags',
   'created_at',
 ];
@@ -77,7 +77,7 @@ export default defineIntegration({
       path: '/droplets',
       input: listDroplets,
       query: ['tag_name', 'per_page'],
-      result: (body) => pickEach(list(body, 'droplets'), dropletFields, 200),
+      result: (body) => pickEach(body, dropletFields, 'droplets'),
       example: {
         input: { tag_name: 'web', per_page: 50 },
         request: 'GET /v2/droplets?tag_name=web&per_page=50',
@@ -89,11 +89,7 @@ export default defineIntegration({
       method: 'GET',
       path: '/droplets/{droplet_id}',
       input: droplet,
-      result: (body) =>
-        pick(
-          body,
-          dropletFields.map((field) => `droplet.${field}`),
-        ),
+      result: (body) => pick(at(body, 'droplet'), dropletFields),
       example: { input: { droplet_id: 3164444 }, request: 'GET /v2/droplets/3164444' },
     }),
     droplet_power: defineAction<z.infer<typeof dropletAction>>({
@@ -116,14 +112,18 @@ export default defineIntegration({
       path: '/apps',
       input: z.object({}),
       result: (body) =>
-        pickEach(list(body, 'apps'), [
-          'id',
-          'spec.name',
-          'live_url',
-          'active_deployment.phase',
-          'in_progress_deployment.phase',
-          'updated_at',
-        ]),
+        pickEach(
+          body,
+          [
+            'id',
+            'spec.name',
+            'live_url',
+            'active_phase:active_deployment.phase',
+            'in_progress_phase:in_progress_deployment.phase',
+            'updated_at',
+          ],
+          'apps',
+        ),
       example: { input: {}, request: 'GET /v2/apps' },
     }),
   },

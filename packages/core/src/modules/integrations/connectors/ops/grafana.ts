@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction, defineIntegration } from '../../integration.js';
-import { list, pick, pickEach } from '../results.js';
+import { list, pick, pickEach } from '../common.js';
 
 const searchDashboards = z.object({
   query: z.string().optional().describe('Words in the dashboard title'),
@@ -73,7 +73,7 @@ export default defineIntegration({
         type: 'dash-db',
         limit: input.limit,
       }),
-      result: (body) => pickEach(list(body), ['uid', 'title', 'folderTitle', 'tags', 'url'], 100),
+      result: (body) => pickEach(body, ['uid', 'title', 'folderTitle', 'tags', 'url']),
       example: {
         input: { query: 'node exporter', limit: 10 },
         request: 'GET /api/search?query=node+exporter&type=dash-db&limit=10',
@@ -88,8 +88,8 @@ export default defineIntegration({
       result: (body) => ({
         ...pick(body, ['dashboard.uid', 'dashboard.title', 'dashboard.tags', 'meta.url']),
         panels: list(body, 'dashboard.panels').map((panel) => ({
-          ...pick(panel, ['id', 'title', 'type', 'datasource.uid']),
-          queries: pickEach(list(panel, 'targets'), ['refId', 'expr', 'query', 'rawSql']),
+          ...pick(panel, ['id', 'title', 'type', 'datasource:datasource.uid']),
+          queries: pickEach(panel, ['refId', 'expr', 'query', 'rawSql'], 'targets'),
         })),
       }),
       example: { input: { uid: 'rYdddlPWk' }, request: 'GET /api/dashboards/uid/rYdddlPWk' },
@@ -102,7 +102,7 @@ export default defineIntegration({
       input: firingAlerts,
       query: (input) => ({ active: true, filter: input.filter }),
       result: (body) =>
-        pickEach(list(body), ['labels', 'annotations.summary', 'status.state', 'startsAt'], 100),
+        pickEach(body, ['labels', 'annotations.summary', 'status.state', 'startsAt']),
       example: {
         input: { filter: 'severity="critical"' },
         request:
@@ -116,7 +116,7 @@ export default defineIntegration({
       path: '/api/v1/provisioning/alert-rules',
       input: z.object({}),
       result: (body) =>
-        pickEach(list(body), ['uid', 'title', 'folderUID', 'ruleGroup', 'isPaused', 'labels'], 200),
+        pickEach(body, ['uid', 'title', 'folderUID', 'ruleGroup', 'isPaused', 'labels']),
       example: { input: {}, request: 'GET /api/v1/provisioning/alert-rules' },
     }),
     create_annotation: defineAction<z.infer<typeof annotation>>({

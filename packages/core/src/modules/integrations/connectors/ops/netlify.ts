@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction, defineIntegration } from '../../integration.js';
-import { list, pick, pickEach } from '../results.js';
+import { pick, pickEach } from '../common.js';
 
 const siteId = z
   .string()
@@ -73,12 +73,12 @@ export default defineIntegration({
       input: listSites,
       query: ['name', 'per_page'],
       result: (body) =>
-        pickEach(list(body), [
+        pickEach(body, [
           'id',
           'name',
           'url',
           'updated_at',
-          'published_deploy.id',
+          'published_deploy:published_deploy.id',
           'build_settings.repo_url',
         ]),
       example: {
@@ -93,7 +93,7 @@ export default defineIntegration({
       path: '/sites/{site_id}/deploys',
       input: listDeploys,
       query: ['production', 'per_page'],
-      result: (body) => pickEach(list(body), deployFields),
+      result: (body) => pickEach(body, deployFields),
       example: {
         input: { site_id: 'mysite.netlify.app', per_page: 10 },
         request: 'GET /api/v1/sites/mysite.netlify.app/deploys?per_page=10',

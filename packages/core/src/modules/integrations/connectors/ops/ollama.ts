@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction, defineIntegration } from '../../integration.js';
-import { at, list, pick, pickEach } from '../results.js';
+import { at, pick, pickEach } from '../common.js';
 
 const model = z
   .string()
@@ -66,9 +66,9 @@ export default defineIntegration({
       input: z.object({}),
       result: (body) =>
         pickEach(
-          list(body, 'models'),
+          body,
           ['name', 'size', 'modified_at', 'details.family', 'details.parameter_size'],
-          200,
+          'models',
         ),
       example: { input: {}, request: 'GET /api/tags' },
     }),
@@ -79,7 +79,7 @@ export default defineIntegration({
       path: '/api/ps',
       input: z.object({}),
       result: (body) =>
-        pickEach(list(body, 'models'), ['name', 'size_vram', 'expires_at', 'context_length']),
+        pickEach(body, ['name', 'size_vram', 'expires_at', 'context_length'], 'models'),
       example: { input: {}, request: 'GET /api/ps' },
     }),
     generate: defineAction<z.infer<typeof generate>>({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction, defineIntegration } from '../../integration.js';
-import { list, pick, pickEach } from '../results.js';
+import { at, pick, pickEach } from '../common.js';
 
 const alertFields = [
   'id',
@@ -85,7 +85,7 @@ export default defineIntegration({
       path: '/v2/alerts',
       input: listAlerts,
       query: ['query', 'limit'],
-      result: (body) => pickEach(list(body, 'data'), alertFields),
+      result: (body) => pickEach(body, alertFields, 'data'),
       example: {
         input: { query: 'status:open', limit: 20 },
         request: 'GET /v2/alerts?query=status%3Aopen&limit=20',
@@ -99,10 +99,7 @@ export default defineIntegration({
       input: alert,
       query: ['identifierType'],
       result: (body) =>
-        pick(
-          body,
-          [...alertFields, 'description', 'details', 'source', 'count'].map((f) => `data.${f}`),
-        ),
+        pick(at(body, 'data'), [...alertFields, 'description', 'details', 'source', 'count']),
       example: {
         input: { identifier: 'api-latency-high', identifierType: 'alias' },
         request: 'GET /v2/alerts/api-latency-high?identifierType=alias',
@@ -153,7 +150,7 @@ export default defineIntegration({
       path: '/v2/schedules/{schedule}/on-calls',
       input: onCalls,
       query: (input) => ({ scheduleIdentifierType: input.scheduleIdentifierType, flat: true }),
-      result: (body) => pick(body, ['data.onCallRecipients', 'data._parent.name']),
+      result: (body) => pick(body, ['schedule:data._parent.name', 'data.onCallRecipients']),
       example: {
         input: { schedule: 'platform', scheduleIdentifierType: 'name' },
         request: 'GET /v2/schedules/platform/on-calls?scheduleIdentifierType=name&flat=true',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction, defineIntegration } from '../../integration.js';
-import { list, pick, pickEach } from '../results.js';
+import { at, pick, pickEach } from '../common.js';
 
 const incidentId = z.string().min(1).describe('Incident ID, such as "PT4KHLK"');
 const incidentFields = [
@@ -10,8 +10,8 @@ const incidentFields = [
   'status',
   'urgency',
   'created_at',
-  'service.summary',
-  'escalation_policy.summary',
+  'service:service.summary',
+  'escalation_policy:escalation_policy.summary',
   'html_url',
 ];
 
@@ -89,7 +89,7 @@ export default defineIntegration({
         until: input.until,
         limit: input.limit,
       }),
-      result: (body) => pickEach(list(body, 'incidents'), incidentFields),
+      result: (body) => pickEach(body, incidentFields, 'incidents'),
       example: {
         input: { status: 'triggered', limit: 25 },
         request: 'GET /incidents?statuses%5B%5D=triggered&limit=25',
@@ -101,11 +101,7 @@ export default defineIntegration({
       method: 'GET',
       path: '/incidents/{id}',
       input: incident,
-      result: (body) =>
-        pick(
-          body,
-          incidentFields.map((field) => `incident.${field}`),
-        ),
+      result: (body) => pick(at(body, 'incident'), incidentFields),
       example: { input: { id: 'PT4KHLK' }, request: 'GET /incidents/PT4KHLK' },
     }),
     update_incident: defineAction<z.infer<typeof updateIncident>>({
@@ -146,14 +142,18 @@ export default defineIntegration({
         'escalation_policy_ids[]': input.escalation_policy_id,
       }),
       result: (body) =>
-        pickEach(list(body, 'oncalls'), [
-          'user.summary',
-          'schedule.summary',
-          'escalation_policy.summary',
-          'escalation_level',
-          'start',
-          'end',
-        ]),
+        pickEach(
+          body,
+          [
+            'user:user.summary',
+            'schedule:schedule.summary',
+            'escalation_policy:escalation_policy.summary',
+            'escalation_level',
+            'start',
+            'end',
+          ],
+          'oncalls',
+        ),
       example: {
         input: { schedule_id: 'PI7DH85' },
         request: 'GET /oncalls?earliest=true&schedule_ids%5B%5D=PI7DH85',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction, defineIntegration } from '../../integration.js';
-import { at, list, pick, pickEach } from '../results.js';
+import { at, list, pick, pickEach } from '../common.js';
 
 const organization = z
   .string()
@@ -19,7 +19,7 @@ const issueFields = [
   'firstSeen',
   'lastSeen',
   'permalink',
-  'project.slug',
+  'project:project.slug',
 ];
 
 const listIssues = z.object({
@@ -44,12 +44,9 @@ function exceptions(event: unknown) {
   const entry = list(event, 'entries').find((item) => at(item, 'type') === 'exception');
   return list(entry, 'data.values').map((value) => ({
     ...pick(value, ['type', 'value']),
-    frames: pickEach(list(value, 'stacktrace.frames').slice(-15), [
-      'filename',
-      'function',
-      'lineNo',
-      'inApp',
-    ]),
+    frames: list(value, 'stacktrace.frames')
+      .slice(-15)
+      .map((frame) => pick(frame, ['filename', 'function', 'lineNo', 'inApp'])),
   }));
 }
 
@@ -80,7 +77,7 @@ export default defineIntegration({
       method: 'GET',
       path: '/organizations/',
       input: z.object({}),
-      result: (body) => pickEach(list(body), ['slug', 'name', 'id']),
+      result: (body) => pickEach(body, ['slug', 'name', 'id']),
       example: { input: {}, request: 'GET /api/0/organizations/' },
     }),
     list_projects: defineAction<z.infer<typeof org>>({
@@ -89,7 +86,7 @@ export default defineIntegration({
       method: 'GET',
       path: '/organizations/{organization}/projects/',
       input: org,
-      result: (body) => pickEach(list(body), ['id', 'slug', 'name', 'platform'], 100),
+      result: (body) => pickEach(body, ['id', 'slug', 'name', 'platform']),
       example: {
         input: { organization: 'acme' },
         request: 'GET /api/0/organizations/acme/projects/',
@@ -102,7 +99,7 @@ export default defineIntegration({
       path: '/organizations/{organization}/issues/',
       input: listIssues,
       query: ['query', 'project', 'statsPeriod', 'sort', 'limit'],
-      result: (body) => pickEach(list(body), issueFields),
+      result: (body) => pickEach(body, issueFields),
       example: {
         input: { organization: 'acme', query: 'is:unresolved', statsPeriod: '24h', limit: 25 },
         request:
@@ -115,7 +112,7 @@ export default defineIntegration({
       method: 'GET',
       path: '/organizations/{organization}/issues/{issue_id}/',
       input: issue,
-      result: (body) => pick(body, [...issueFields, 'metadata', 'assignedTo.name']),
+      result: (body) => pick(body, [...issueFields, 'metadata', 'assignedTo:assignedTo.name']),
       example: {
         input: { organization: 'acme', issue_id: '4512345678' },
         request: 'GET /api/0/organizations/acme/issues/4512345678/',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction, defineIntegration } from '../../integration.js';
-import { at, isObject, list, pick } from '../results.js';
+import { at, list, pick } from '../common.js';
 
 const STATUS = ['down', 'up', 'pending', 'maintenance'];
 const LABEL = /(\w+)="((?:[^"\\]|\\.)*)"/g;
@@ -103,7 +103,8 @@ export default defineIntegration({
       input: slug,
       result: (body) => {
         const beats = at(body, 'heartbeatList');
-        return Object.entries(isObject(beats) ? beats : {}).map(([id, list]) => {
+        const byMonitor = typeof beats === 'object' && beats !== null ? beats : {};
+        return Object.entries(byMonitor).map(([id, list]) => {
           const latest = Array.isArray(list) ? list[list.length - 1] : undefined;
           const status = at(latest, 'status');
           return {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction, defineIntegration } from '../../integration.js';
-import { at, list, pick, pickEach } from '../results.js';
+import { at, list, pick, pickEach } from '../common.js';
 
 const teamId = z
   .string()
@@ -77,7 +77,7 @@ export default defineIntegration({
       path: '/v10/projects',
       input: listProjects,
       query: ['search', 'limit', 'teamId'],
-      result: (body) => pickEach(list(body, 'projects'), ['id', 'name', 'framework', 'updatedAt']),
+      result: (body) => pickEach(body, ['id', 'name', 'framework', 'updatedAt'], 'projects'),
       example: {
         input: { search: 'web', limit: 20 },
         request: 'GET /v10/projects?search=web&limit=20',
@@ -90,7 +90,7 @@ export default defineIntegration({
       path: '/v7/deployments',
       input: listDeployments,
       query: ['projectId', 'target', 'state', 'limit', 'teamId'],
-      result: (body) => pickEach(list(body, 'deployments'), deploymentFields),
+      result: (body) => pickEach(body, deploymentFields, 'deployments'),
       example: {
         input: { projectId: 'prj_12HKQaOmR5t5Uy6vdcQsNIiZgHGB', target: 'production', limit: 10 },
         request:

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction, defineIntegration } from '../../integration.js';
-import { at, list, pick, pickEach } from '../results.js';
+import { at, list, pick, pickEach } from '../common.js';
 
 const currency = z
   .string()
@@ -84,8 +84,7 @@ export default defineIntegration({
       path: '/search',
       input: search,
       query: ['query'],
-      result: (body) =>
-        pickEach(list(body, 'coins'), ['id', 'name', 'symbol', 'market_cap_rank'], 10),
+      result: (body) => pickEach(body, ['id', 'name', 'symbol', 'market_cap_rank'], 'coins'),
       example: { input: { query: 'solana' }, request: 'GET /api/v3/search?query=solana' },
     }),
     markets: defineAction<z.input<typeof markets>>({
@@ -100,18 +99,14 @@ export default defineIntegration({
         per_page: input.per_page,
       }),
       result: (body) =>
-        pickEach(
-          list(body),
-          [
-            'id',
-            'symbol',
-            'current_price',
-            'market_cap',
-            'market_cap_rank',
-            'price_change_percentage_24h',
-          ],
-          250,
-        ),
+        pickEach(body, [
+          'id',
+          'symbol',
+          'current_price',
+          'market_cap',
+          'market_cap_rank',
+          'price_change_percentage_24h',
+        ]),
       example: {
         input: { vs_currency: 'eur', per_page: 10 },
         request: 'GET /api/v3/coins/markets?vs_currency=eur&order=market_cap_desc&per_page=10',
@@ -148,11 +143,11 @@ export default defineIntegration({
             'id',
             'name',
             'symbol',
-            'links.homepage',
-            'market_data.current_price.usd',
-            'market_data.market_cap.usd',
-            'market_data.price_change_percentage_24h',
-            'market_data.ath.usd',
+            'homepage:links.homepage',
+            'price_usd:market_data.current_price.usd',
+            'market_cap_usd:market_data.market_cap.usd',
+            'change_24h_percent:market_data.price_change_percentage_24h',
+            'all_time_high_usd:market_data.ath.usd',
           ]),
           description: typeof description === 'string' ? description.slice(0, 1500) : undefined,
         };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction, defineIntegration } from '../../integration.js';
-import { at, list, pick } from '../results.js';
+import { at, list, pick } from '../common.js';
 
 /** Item text is HTML; the model reads it better as plain text, and shorter. */
 const plainText = (html: unknown) =>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction, defineIntegration } from '../../integration.js';
-import { at, list, pick, pickEach } from '../results.js';
+import { at, list, pick, pickEach } from '../common.js';
 
 const units = z
   .enum(['metric', 'imperial', 'standard'])
@@ -31,7 +31,14 @@ const air = z.object(coordinates);
 
 /** The fields of one weather reading worth saying aloud. */
 const reading = (item: unknown) => ({
-  ...pick(item, ['dt_txt', 'main.temp', 'main.feels_like', 'main.humidity', 'wind.speed', 'pop']),
+  ...pick(item, [
+    'dt_txt',
+    'main.temp',
+    'main.feels_like',
+    'main.humidity',
+    'wind_speed:wind.speed',
+    'pop',
+  ]),
   weather: at(list(item, 'weather')[0], 'description'),
 });
 
@@ -93,7 +100,7 @@ export default defineIntegration({
       path: '/geo/1.0/direct',
       input: geocode,
       query: ['q', 'limit'],
-      result: (body) => pickEach(list(body), ['name', 'state', 'country', 'lat', 'lon']),
+      result: (body) => pickEach(body, ['name', 'state', 'country', 'lat', 'lon']),
       example: {
         input: { q: 'Springfield,US', limit: 5 },
         request: 'GET /geo/1.0/direct?q=Springfield%2CUS&limit=5',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction, defineIntegration } from '../../integration.js';
-import { at, isObject, list, pick } from '../results.js';
+import { at, list, pick } from '../common.js';
 
 /** Titles go in the path with underscores for spaces, as Wikipedia writes them. */
 const title = z
@@ -22,11 +22,9 @@ const summary = z.object({
     .describe('Page title, such as "Alan Turing" (default Wikipedia)'),
 });
 const page = z.object({ title });
+const ON_THIS_DAY = ['selected', 'events', 'births', 'deaths', 'holidays'] as const;
 const onThisDay = z.object({
-  type: z
-    .enum(['selected', 'events', 'births', 'deaths', 'holidays'])
-    .default('selected')
-    .describe('What happened on that day'),
+  type: z.enum(ON_THIS_DAY).default('selected').describe('What happened on that day'),
   month: z
     .string()
     .regex(/^\d{2}$/)
@@ -87,7 +85,13 @@ export default defineIntegration({
       path: '/api/rest_v1/page/summary/{title}',
       input: summary,
       result: (body) =>
-        pick(body, ['title', 'description', 'extract', 'content_urls.desktop.page', 'timestamp']),
+        pick(body, [
+          'title',
+          'description',
+          'extract',
+          'url:content_urls.desktop.page',
+          'timestamp',
+        ]),
       example: {
         input: { title: 'Alan Turing' },
         request: 'GET /api/rest_v1/page/summary/Alan_Turing',
@@ -118,7 +122,8 @@ export default defineIntegration({
       path: '/api/rest_v1/feed/onthisday/{type}/{month}/{day}',
       input: onThisDay,
       result: (body) => {
-        const [entries] = Object.values(isObject(body) ? body : {});
+        // The answer holds one list, named after the type asked for.
+        const entries = ON_THIS_DAY.map((type) => at(body, type)).find(Array.isArray);
         return list(entries)
           .slice(0, 30)
           .map((entry) => pick(entry, ['year', 'text']));
