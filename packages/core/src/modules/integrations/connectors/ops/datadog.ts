@@ -80,11 +80,12 @@ export default defineIntegration({
       method: 'GET',
       path: '/api/v1/monitor',
       input: listMonitors,
-      query: ['name', 'tags', 'group_states', 'page_size'],
+      // Without `page`, Datadog ignores page_size and returns every monitor.
+      query: (input) => ({ ...input, page: 0 }),
       result: (body) => pickEach(body, monitorFields),
       example: {
         input: { tags: 'env:prod', page_size: 25 },
-        request: 'GET /api/v1/monitor?tags=env%3Aprod&page_size=25',
+        request: 'GET /api/v1/monitor?tags=env%3Aprod&page_size=25&page=0',
       },
     }),
     get_monitor: defineAction<z.infer<typeof monitor>>({
