@@ -29,6 +29,7 @@ const recordBody = {
   content: z.string().min(1).describe('Record value: an address, a target host or text'),
   ttl: z.number().int().default(1).describe('Time to live in seconds; 1 means automatic'),
   proxied: z.boolean().optional().describe('Proxy through Cloudflare (A, AAAA, CNAME only)'),
+  priority: z.number().int().min(0).max(65535).optional().describe('MX priority (MX only)'),
   comment: z.string().max(100).optional().describe('Comment on the record'),
 };
 const createRecord = z.object({ zone_id: zoneId, ...recordBody });
@@ -47,7 +48,7 @@ const purge = z.object({
   files: z.array(z.string().url()).max(30).optional().describe('URLs to purge (max 30)'),
   purge_everything: z.boolean().optional().describe('Purge the whole zone cache instead'),
 });
-const bodyFields = ['type', 'name', 'content', 'ttl', 'proxied', 'comment'] as const;
+const bodyFields = ['type', 'name', 'content', 'ttl', 'proxied', 'priority', 'comment'] as const;
 
 /** Cloudflare zones, DNS records and cache, with a scoped API token (not the global key). */
 export default defineIntegration({
