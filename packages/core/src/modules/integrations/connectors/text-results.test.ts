@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { pick, pickEach } from './common.js';
 import ntfy from './messaging/ntfy.js';
 import uptimeKuma from './ops/uptime-kuma.js';
 import arxiv from './public/arxiv.js';
@@ -9,22 +8,6 @@ const mapper = (result: ((body: unknown) => unknown) | undefined) => {
   if (!result) throw new Error('the action has no result mapper');
   return result;
 };
-
-describe('result helpers', () => {
-  it('keeps named and dotted fields and leaves out what is missing', () => {
-    const body = { id: 7, title: 'x', project: { slug: 'web' }, noise: 'y', empty: null };
-    expect(pick(body, ['id', 'project.slug', 'team:project.team', 'missing'])).toEqual({
-      id: 7,
-      slug: 'web',
-    });
-    expect(pick('not an object', ['id'])).toEqual({});
-    expect(pickEach({ items: [{ id: 1, x: 0 }, { id: 2 }] }, ['id'], 'items')).toEqual([
-      { id: 1 },
-      { id: 2 },
-    ]);
-    expect(pickEach({ items: 'not a list' }, ['id'], 'items')).toEqual([]);
-  });
-});
 
 describe('Uptime Kuma metrics', () => {
   const metrics = [
