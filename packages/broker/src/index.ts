@@ -1,0 +1,3 @@
+export type { AuditEntry } from './audit-log.js';
+export { type BrokerOptions, createBroker } from './broker.js';
+export { type BrokerConfig, loadBrokerConfig } from './config.js';

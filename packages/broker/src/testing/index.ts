@@ -1,0 +1,2 @@
+export * from './engine-recorder.js';
+export * from './test-engine.js';
