@@ -1,2 +1,3 @@
+export * from './broker-fixture.js';
 export * from './engine-recorder.js';
 export * from './test-engine.js';

@@ -28,6 +28,22 @@ export const authConfig = {
       secret: true,
     },
   ),
+  messagingUser: field(
+    'MESSAGING_USER',
+    z.string().regex(/^[A-Za-z0-9._@-]{1,64}$/, 'must be 1-64 letters, digits or ._@-'),
+    {
+      default: 'messaging',
+      doc: 'Account agent-messaging signs in with (it acts for the operator; audit rows name it).',
+    },
+  ),
+  messagingPassword: field(
+    'MESSAGING_PASSWORD',
+    z.string().min(16, 'must be at least 16 characters').max(256).optional(),
+    {
+      doc: 'Password of the MESSAGING_USER account; unset: no such account (the bridge is off).',
+      secret: true,
+    },
+  ),
   sessionTtlMs: field('SESSION_TTL', durationText(1_000), {
     default: '7d',
     doc: 'Session lifetime, such as 12h or 7d.',

@@ -1,6 +1,7 @@
 import { registerSecretValue } from '../security/redact.js';
 import { authConfig } from './auth.config.js';
 import { autonomyConfig } from './autonomy.config.js';
+import { containersConfig } from './containers.config.js';
 import type { AreaValues, ConfigArea, ConfigField } from './field.js';
 import { governanceConfig } from './governance.config.js';
 import { healthConfig } from './health.config.js';
@@ -23,6 +24,7 @@ export const configAreas = {
   autonomy: autonomyConfig,
   mail: mailConfig,
   governance: governanceConfig,
+  containers: containersConfig,
 } satisfies Record<string, ConfigArea>;
 
 type Areas = typeof configAreas;

@@ -45,6 +45,10 @@ export const authPlugin = fp(
     await authService.ensureAdmin({
       user: app.config.auth.dashboardUser,
       password: app.config.auth.dashboardPassword,
+      messaging: {
+        user: app.config.auth.messagingUser,
+        password: app.config.auth.messagingPassword,
+      },
     });
     app.decorate('sessions', sessions);
     app.decorate('authService', authService);

@@ -44,6 +44,15 @@ export class UsersRepository {
       .execute();
   }
 
+  async delete(username: string): Promise<boolean> {
+    const rows = await this.db
+      .deleteFrom('users')
+      .where('username', '=', username)
+      .returning('username')
+      .execute();
+    return rows.length > 0;
+  }
+
   async setPassword(username: string, passwordHash: string): Promise<void> {
     await this.db
       .updateTable('users')
@@ -52,11 +61,11 @@ export class UsersRepository {
       .execute();
   }
 
-  /** The admin follows the environment: any other account is removed. */
-  async deleteAllExcept(username: string): Promise<number> {
+  /** The accounts follow the environment: any other account is removed. */
+  async deleteAllExcept(usernames: string[]): Promise<number> {
     const rows = await this.db
       .deleteFrom('users')
-      .where('username', '!=', username)
+      .where('username', 'not in', usernames)
       .returning('username')
       .execute();
     return rows.length;

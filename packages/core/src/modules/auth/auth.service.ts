@@ -9,6 +9,11 @@ export interface AdminSettings {
   user: string | undefined;
   /** DASHBOARD_PASSWORD; when set, the admin follows it at every boot. */
   password: string | undefined;
+  /**
+   * The account agent-messaging signs in with (MESSAGING_USER, MESSAGING_PASSWORD): it follows
+   * the environment at every boot, and is removed when its password is unset.
+   */
+  messaging?: { user: string; password: string | undefined };
 }
 
 export const MIN_NEW_PASSWORD_LENGTH = 12;
@@ -28,22 +33,39 @@ export class AuthService {
    */
   async ensureAdmin(settings: AdminSettings): Promise<void> {
     const user = settings.user ?? 'admin';
+    const messaging = settings.messaging;
+    if (messaging && messaging.user === user)
+      throw new Error('MESSAGING_USER must differ from DASHBOARD_USER');
     if (settings.password) {
-      registerSecretValue(settings.password);
-      const existing = await this.users.find(user);
-      if (!existing || !(await verifyPassword(existing.password_hash, settings.password))) {
-        await this.users.upsert(user, await hashPassword(settings.password));
-        this.logger.info({ user }, 'admin password set from DASHBOARD_PASSWORD');
-      }
-      const removed = await this.users.deleteAllExcept(user);
+      await this.follow(user, settings.password, 'DASHBOARD_PASSWORD');
+      const kept = messaging?.password ? [user, messaging.user] : [user];
+      const removed = await this.users.deleteAllExcept(kept);
       if (removed > 0) this.logger.warn({ removed }, 'removed accounts other than DASHBOARD_USER');
-      return;
+    } else if ((await this.users.count()) === 0) {
+      const password = generatePassword();
+      registerSecretValue(password);
+      if (await this.users.insertIfAbsent(user, await hashPassword(password))) {
+        this.announce(`dashboard.credentials username=${user} password=${password}`);
+      }
     }
-    if ((await this.users.count()) > 0) return;
-    const password = generatePassword();
+    // After the admin: a messaging account alone must not stop the first boot's admin.
+    if (!messaging) return;
+    if (messaging.password)
+      await this.follow(messaging.user, messaging.password, 'MESSAGING_PASSWORD');
+    else if (await this.users.delete(messaging.user))
+      this.logger.warn(
+        { user: messaging.user },
+        'removed the messaging account: MESSAGING_PASSWORD is unset',
+      );
+  }
+
+  /** The account takes the password from the environment, unless it already has it. */
+  private async follow(user: string, password: string, variable: string): Promise<void> {
     registerSecretValue(password);
-    if (await this.users.insertIfAbsent(user, await hashPassword(password))) {
-      this.announce(`dashboard.credentials username=${user} password=${password}`);
+    const existing = await this.users.find(user);
+    if (!existing || !(await verifyPassword(existing.password_hash, password))) {
+      await this.users.upsert(user, await hashPassword(password));
+      this.logger.info({ user }, `password of ${user} set from ${variable}`);
     }
   }
 

@@ -397,6 +397,38 @@ describe('sessions and passwords across restarts', () => {
     }
   });
 
+  it("keeps agent-messaging's own account beside the admin, following MESSAGING_PASSWORD", async () => {
+    const bridge = 'bridge-password-0123456789';
+    let t = await createTestApp({
+      env: { DASHBOARD_USER: undefined, DASHBOARD_PASSWORD: undefined, MESSAGING_PASSWORD: bridge },
+    });
+    try {
+      // The account of the bridge does not take the first boot's admin away.
+      expect(t.announced).toHaveLength(1);
+      const bridgeClient = await t.login('messaging', bridge);
+      const session = await bridgeClient.inject({ method: 'GET', url: '/auth/session' });
+      expect(session.json().user).toBe('messaging');
+      // With the admin from the environment, the two accounts stay and no other.
+      t = await t.restart({
+        DASHBOARD_USER: 'ops',
+        DASHBOARD_PASSWORD: 'ops-password-1',
+        MESSAGING_PASSWORD: bridge,
+      });
+      await expect(t.login('ops', 'ops-password-1')).resolves.toBeDefined();
+      await expect(t.login('messaging', bridge)).resolves.toBeDefined();
+      await expect(t.login('admin', 'anything-at-all')).rejects.toThrow(/401/);
+      // Unset, the account is gone.
+      t = await t.restart({
+        DASHBOARD_USER: 'ops',
+        DASHBOARD_PASSWORD: 'ops-password-1',
+        MESSAGING_PASSWORD: undefined,
+      });
+      await expect(t.login('messaging', bridge)).rejects.toThrow(/401/);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('changes the password, revoking every other session', async () => {
     const t = await createTestApp();
     try {

@@ -49,6 +49,18 @@ export const confirmationsPlugin = fp(
         confirmations: await service.list(request.query.status, request.query.limit),
       }),
     );
+    routes.get(
+      '/api/confirmations/:confirmation_id',
+      {
+        schema: {
+          tags: ['confirmations'],
+          summary: 'One confirmation, with its dry-run preview',
+          params: confirmationIdParams,
+          response: { 200: z.object({ confirmation: confirmationSchema }) },
+        },
+      },
+      async (request) => ({ confirmation: await service.get(request.params.confirmation_id) }),
+    );
     for (const [verb, decision] of [
       ['approve', 'approved'],
       ['deny', 'denied'],

@@ -120,6 +120,13 @@ export class ConfirmationService {
     return outcome.row;
   }
 
+  /** 404 for an unknown id. */
+  async get(id: string): Promise<Confirmation> {
+    const row = await this.repository.get(id);
+    if (!row) throw new NotFoundError('No such confirmation');
+    return row;
+  }
+
   list(status: Confirmation['status'] | undefined, limit: number): Promise<Confirmation[]> {
     return this.repository.list(status, limit);
   }

@@ -61,6 +61,25 @@ describe('confirmations', () => {
     });
   });
 
+  it('reads one confirmation by id, with its preview; 404 for an unknown one', async () => {
+    const confirmation = await t.app.confirmations.request(ask({ chatId: 'telegram:42' }));
+    const one = await client.inject({
+      method: 'GET',
+      url: `/api/confirmations/${confirmation.confirmation_id}`,
+    });
+    expect(one.statusCode).toBe(200);
+    expect(one.json().confirmation).toMatchObject({
+      confirmation_id: confirmation.confirmation_id,
+      chat_id: 'telegram:42',
+      status: 'pending',
+      simulation: { summary: 'POST https://example.com' },
+    });
+    const unknown = await client.inject({ method: 'GET', url: '/api/confirmations/nothing' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error).toBe('not_found');
+    await post(confirmation.confirmation_id, 'deny');
+  });
+
   it('answers 409 to a second decision and 404 to an unknown id', async () => {
     const confirmation = await t.app.confirmations.request(ask());
     expect((await post(confirmation.confirmation_id, 'deny')).statusCode).toBe(200);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 export const componentStatus = z.object({ status: z.string() });
 
-/** Exactly SPEC's health table. */
+/** SPEC's health table, plus the broker (agent-broker: `unconfigured` in the embedded default). */
 export const healthSchema = z.object({
   status: z.enum(['ok', 'degraded', 'down']),
   version: z.string(),
@@ -18,11 +18,13 @@ export const healthSchema = z.object({
     }),
     cpi: z.number().int(),
     cpi_high: z.boolean(),
+    broker: componentStatus.describe('agent-broker: ok, error, or unconfigured (no BROKER_URL)'),
   }),
 });
 export type HealthReport = z.infer<typeof healthSchema>;
 export type ModelHealth = HealthReport['components']['model'];
 export type BrowserHealth = HealthReport['components']['browser'];
+export type BrokerHealth = HealthReport['components']['broker'];
 
 export const healthDetailsSchema = z.object({
   health: healthSchema,

@@ -5,7 +5,7 @@ import type { KvStore } from '../../store/kv/kv-store.js';
 import { QUEUES } from '../../store/queues.js';
 import { findChromium } from '../browser/chromium.js';
 import { computeCpi, normaliseSignals } from './cpi.js';
-import type { BrowserHealth, HealthReport, ModelHealth } from './health.schema.js';
+import type { BrokerHealth, BrowserHealth, HealthReport, ModelHealth } from './health.schema.js';
 import type { PressureMonitor } from './pressure-monitor.js';
 
 const CHECK_TIMEOUT_MS = 2_000;
@@ -51,6 +51,8 @@ export class HealthService {
     active_sessions: 0,
   });
 
+  private brokerProbe: () => Promise<BrokerHealth> = async () => ({ status: 'unconfigured' });
+
   private readonly queueProbes = new Map<string, () => Promise<number>>();
   private isolationProbe: (() => { mode: string; uid: number; reason: string }) | null = null;
 
@@ -62,6 +64,11 @@ export class HealthService {
 
   setBrowserProbe(probe: () => Promise<BrowserHealth>): void {
     this.browserProbe = probe;
+  }
+
+  /** The containers module reports agent-broker once it knows whether one is configured. */
+  setBrokerProbe(probe: () => Promise<BrokerHealth>): void {
+    this.brokerProbe = probe;
   }
 
   /** The sandbox says which isolation is in force, for the details the dashboard shows. */
@@ -82,7 +89,7 @@ export class HealthService {
 
   async report(): Promise<HealthReport> {
     const { sql, kv } = this.options;
-    const [sqldb, kvstore, model, browser, queues] = await Promise.all([
+    const [sqldb, kvstore, model, browser, broker, queues] = await Promise.all([
       settle(sql.ping()),
       settle(kv.ping()),
       withTimeout(this.modelProbe(), CHECK_TIMEOUT_MS).catch(
@@ -91,12 +98,16 @@ export class HealthService {
       withTimeout(this.browserProbe(), CHECK_TIMEOUT_MS).catch(
         (): BrowserHealth => ({ status: 'error', active_sessions: 0 }),
       ),
+      withTimeout(this.brokerProbe(), CHECK_TIMEOUT_MS).catch(
+        (): BrokerHealth => ({ status: 'error' }),
+      ),
       this.queueDepths(),
     ]);
     const cpi = computeCpi(this.signals(queues));
     const threshold = await this.options.cpiHighThreshold();
     const down = sqldb !== 'ok' || kvstore !== 'ok';
-    const degraded = model.status === 'error' || browser.status === 'error';
+    const degraded =
+      model.status === 'error' || browser.status === 'error' || broker.status === 'error';
     return {
       status: down ? 'down' : degraded ? 'degraded' : 'ok',
       version: this.options.version,
@@ -108,6 +119,7 @@ export class HealthService {
         queues,
         cpi,
         cpi_high: cpi >= threshold,
+        broker,
       },
     };
   }

@@ -8,7 +8,16 @@ import { computeCpi } from './cpi.js';
 
 const redisUp = await redisAvailable();
 const HEALTH_KEYS = ['status', 'version', 'components'];
-const COMPONENT_KEYS = ['model', 'kvstore', 'sqldb', 'browser', 'queues', 'cpi', 'cpi_high'];
+const COMPONENT_KEYS = [
+  'model',
+  'kvstore',
+  'sqldb',
+  'browser',
+  'queues',
+  'cpi',
+  'cpi_high',
+  'broker',
+];
 
 describe('GET /health', () => {
   let t: TestApp;
@@ -37,6 +46,7 @@ describe('GET /health', () => {
         sqldb: { status: 'ok' },
         kvstore: { status: 'ok' },
         model: { status: 'unconfigured' },
+        broker: { status: 'unconfigured' },
       },
     });
     expect(body.components.cpi).toBeGreaterThanOrEqual(0);

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { CustomSkills } from './custom-skills/custom-skills.service.js';
 import { createPythonExecSkill } from './python-exec.skill.js';
 import { sandboxRoutes } from './sandbox.routes.js';
-import { Sandbox } from './sandbox.service.js';
+import { engineHostFor, Sandbox } from './sandbox.service.js';
 import { createShellSkill } from './shell.skill.js';
 import { sourceFolders } from './source-folders.js';
 
@@ -25,6 +25,7 @@ export const sandboxPlugin = fp(
       shellUid: governance.shellUid,
       setting: governance.sandbox,
       sourceFolders: sourceFolders(governance.appSrcDir),
+      engineHost: engineHostFor(app.config.containers.brokerUrl),
       defaultTimeoutMs: () => app.configuration.parameter('shell_default_timeout_ms'),
       outputCap: () => app.configuration.parameter('shell_output_cap'),
       log,

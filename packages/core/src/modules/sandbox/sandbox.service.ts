@@ -26,6 +26,8 @@ export interface SandboxOptions {
   setting: SandboxSetting;
   /** Folders that must be out of reach: the source tree and the repository it sits in. */
   sourceFolders: string[];
+  /** DOCKER_HOST of sandboxed programs: agent-broker's address, or null (see cleanEnvironment). */
+  engineHost?: string | null;
   /** Read live: the operator may change them while the runtime runs. */
   defaultTimeoutMs: () => Promise<number>;
   outputCap: () => Promise<number>;
@@ -49,9 +51,26 @@ export interface SandboxResult extends ProcessResult {
 
 const SANDBOX_PATH = '/usr/local/bin:/usr/bin:/bin';
 
-/** The environment of every sandboxed program: nothing of the runtime's (no keys, no URLs). */
-export function cleanEnvironment(workspace: string): Record<string, string> {
-  return { PATH: SANDBOX_PATH, HOME: workspace, LANG: 'C.UTF-8' };
+/**
+ * The environment of every sandboxed program: nothing of the runtime's (no keys, no URLs),
+ * except where a container CLI finds its engine, which is agent-broker when one is configured
+ * (SPEC section 1 rule 3: container commands from the shell pass through the broker's allowlist;
+ * they carry no token, so the broker refuses them).
+ */
+export function cleanEnvironment(
+  workspace: string,
+  engineHost: string | null = null,
+): Record<string, string> {
+  const env: Record<string, string> = { PATH: SANDBOX_PATH, HOME: workspace, LANG: 'C.UTF-8' };
+  if (engineHost) Object.assign(env, { DOCKER_HOST: engineHost, CONTAINER_HOST: engineHost });
+  return env;
+}
+
+/** DOCKER_HOST for the broker at this URL: tcp://host:port, as Docker and podman clients read it. */
+export function engineHostFor(brokerUrl: string | undefined): string | null {
+  if (!brokerUrl) return null;
+  const url = new URL(brokerUrl);
+  return `tcp://${url.hostname}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`;
 }
 
 /** Whether a program can be started inside: a path that is executable, or a name on its PATH. */
@@ -121,7 +140,8 @@ export class Sandbox {
     const timeoutMs = Math.min(call.timeoutMs ?? (await this.defaultTimeoutMs()), MAX_TIMEOUT_MS);
     const outputCap = await this.options.outputCap();
     const root = process.getuid?.() === 0;
-    const base = { env: cleanEnvironment(this.workspace), stdin: call.stdin, timeoutMs, outputCap };
+    const env = cleanEnvironment(this.workspace, this.options.engineHost ?? null);
+    const base = { env, stdin: call.stdin, timeoutMs, outputCap };
     const extra = { signal: call.signal, separateStderr: call.separateStderr };
     const folder = call.readOnlyFolder;
     const argvFor = (visible: string) =>
