@@ -26,6 +26,7 @@ import { identityPlugin } from './modules/identity/identity.plugin.js';
 import { insightsPlugin } from './modules/insights/insights.plugin.js';
 import { jobsPlugin } from './modules/jobs/jobs.plugin.js';
 import { mailPlugin } from './modules/mail/mail.plugin.js';
+import { memoryPlugin } from './modules/memory/memory.plugin.js';
 import { messagingPlugin } from './modules/messaging/messaging.plugin.js';
 import { metricsPlugin } from './modules/metrics/metrics.plugin.js';
 import { type ModelsPluginOptions, modelsPlugin } from './modules/models/models.plugin.js';
@@ -124,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(behavioralPlugin);
   await app.register(configCenterPlugin);
   await app.register(insightsPlugin);
+  await app.register(memoryPlugin);
 
   return app;
 }

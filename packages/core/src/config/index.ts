@@ -6,6 +6,7 @@ import type { AreaValues, ConfigArea, ConfigField } from './field.js';
 import { governanceConfig } from './governance.config.js';
 import { healthConfig } from './health.config.js';
 import { mailConfig } from './mail.config.js';
+import { memoryConfig } from './memory.config.js';
 import { modelsConfig } from './models.config.js';
 import { runtimeConfig } from './runtime.config.js';
 import { serverConfig } from './server.config.js';
@@ -25,6 +26,7 @@ export const configAreas = {
   mail: mailConfig,
   governance: governanceConfig,
   containers: containersConfig,
+  memory: memoryConfig,
 } satisfies Record<string, ConfigArea>;
 
 type Areas = typeof configAreas;

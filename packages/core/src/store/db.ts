@@ -46,7 +46,8 @@ function openPostgres(url: string, schema?: string): SqlStore {
     connectionString: url,
     max: 10,
     connectionTimeoutMillis: 3_000,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    // Extensions (pg_trgm) live in public, so a private schema still sees their functions.
+    ...(schema ? { options: `-c search_path=${schema},public` } : {}),
   });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
@@ -55,15 +56,21 @@ function openPostgres(url: string, schema?: string): SqlStore {
 
 async function openPglite(dataDir: string): Promise<SqlStore> {
   // Loaded only for the embedded store: the WebAssembly engine is large and servers do not need it.
-  const [{ PGlite }, { createPgConfig }] = await Promise.all([
+  const [{ PGlite }, { createPgConfig }, { pg_trgm }, { vector }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/node-postgres'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite-pgvector'),
   ]);
   const folder = path.resolve(dataDir, 'pgdata');
   await mkdir(folder, { recursive: true });
   // 16 MB of shared buffers instead of 128: an embedded, single-operator database does not need
   // more (the OS page cache still serves reads), and it saves about 150 MiB of resident memory.
-  const pglite = await PGlite.create(folder, { postgresqlconf: ['shared_buffers=16MB'] });
+  // pg_trgm and pgvector serve memory search (trigram matching, vector distance).
+  const pglite = await PGlite.create(folder, {
+    postgresqlconf: ['shared_buffers=16MB'],
+    extensions: { pg_trgm, vector },
+  });
   // PGlite is a single session: createPgConfig gives a pool of one, so transactions never interleave.
   const pool = new pg.Pool(createPgConfig(pglite) as pg.PoolConfig);
   return wrap(pool, 'pglite', 'public', () => pglite.close());

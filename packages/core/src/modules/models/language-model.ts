@@ -1,4 +1,4 @@
-import type { LanguageModel } from 'ai';
+import type { EmbeddingModel, LanguageModel } from 'ai';
 import type { ProviderKind } from './models.schema.js';
 
 export interface ModelTarget {
@@ -25,4 +25,20 @@ export async function createLanguageModel(
   return createOpenAI({ baseURL: target.baseUrl, apiKey: target.apiKey ?? 'not-needed' }).chat(
     modelName,
   );
+}
+
+/**
+ * The AI SDK embedding model of an OpenAI or OpenAI-compatible provider (Ollama serves
+ * /v1/embeddings too). Anthropic offers no embeddings API, so it has none.
+ */
+export async function createEmbeddingModel(
+  target: ModelTarget,
+  modelName: string,
+): Promise<EmbeddingModel | null> {
+  if (target.kind === 'anthropic') return null;
+  const { createOpenAI } = await import('@ai-sdk/openai');
+  return createOpenAI({
+    baseURL: target.baseUrl,
+    apiKey: target.apiKey ?? 'not-needed',
+  }).embeddingModel(modelName);
 }

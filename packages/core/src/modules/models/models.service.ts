@@ -1,8 +1,10 @@
+import type { EmbeddingModel } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors/app-error.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { Vault } from '../vault/vault.service.js';
 import { DefaultModelResolver, type ModelHealth, type ResolvedModel } from './default-model.js';
+import { createEmbeddingModel } from './language-model.js';
 import type { ProviderRow, ProvidersRepository } from './models.repository.js';
 import {
   type CreateProviderInput,
@@ -201,6 +203,27 @@ export class ModelsService {
   /** The SPEC health component of the default model (cached, see healthTtlMs). */
   health(): Promise<ModelHealth> {
     return this.resolver.health();
+  }
+
+  /**
+   * The embedding model named `<provider>/<model>`; NotFoundError for an unknown provider,
+   * ConflictError for one that cannot embed (Anthropic).
+   */
+  async embeddingModel(ref: string): Promise<EmbeddingModel> {
+    const parsed = parseModelRef(ref);
+    if (!parsed)
+      throw new NotFoundError(`No embedding model ${ref}; name it as <provider>/<model>`);
+    const record = await this.require(parsed.provider_id);
+    const model = await createEmbeddingModel(
+      { kind: record.kind, baseUrl: record.baseUrl, apiKey: await this.apiKey(record) },
+      parsed.model,
+    );
+    if (!model)
+      throw new ConflictError(
+        'embeddings_unsupported',
+        `Provider ${record.id} (${record.kind}) has no embeddings API`,
+      );
+    return model;
   }
 
   costUsd(modelName: string, usage: { input: number; output: number }): number | null {

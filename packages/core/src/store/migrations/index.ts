@@ -13,6 +13,7 @@ import { notesMigration } from './0010-notes.js';
 import { selfImproveMigration } from './0011-self-improve.js';
 import { configurationMigration } from './0012-configuration.js';
 import { behavioralMigration } from './0013-behavioral.js';
+import { memoryMigration } from './0015-memory.js';
 import { securityMigration } from './0016-security.js';
 import { insightsMigration } from './0019-insights.js';
 
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0011-self-improve': selfImproveMigration,
   '0012-configuration': configurationMigration,
   '0013-behavioral': behavioralMigration,
+  '0015-memory': memoryMigration,
   '0016-security': securityMigration,
   '0019-insights': insightsMigration,
 };
@@ -47,6 +49,9 @@ export async function migrateToLatest(db: Kysely<Database>, schema = 'public'): 
     db,
     migrationTableSchema: schema,
     provider: { getMigrations: async () => migrations },
+    // Areas get their numbers up front and land in any order: a database that already ran a
+    // later number must still take an earlier one that arrives after it.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { booleanText, field } from './field.js';
+
+/** The agent's memory: what it extracts, how it searches, how much it injects. */
+export const memoryConfig = {
+  embeddingModel: field(
+    'MEMORY_EMBEDDING_MODEL',
+    z
+      .string()
+      .regex(
+        /^[a-z0-9_-]+\/.+$/,
+        'must be <provider>/<model>, such as openai/text-embedding-3-small',
+      )
+      .optional(),
+    {
+      doc: 'Embedding model as <provider>/<model> for hybrid memory search; unset: lexical search (or the one set on /vector-memory).',
+    },
+  ),
+  extraction: field('MEMORY_EXTRACTION', booleanText, {
+    default: 'true',
+    doc: 'Let the model extract facts, entities and relations from observations (they are stored either way).',
+  }),
+  tokenBudget: field('MEMORY_TOKEN_BUDGET', z.coerce.number().int().min(0).max(20_000), {
+    default: '600',
+    doc: 'Tokens of recalled memory added to each model request (pinned blocks not counted); 0 turns recall off.',
+  }),
+};

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Embedder } from './embedder.js';
+import { GraphRepository } from './graph.repository.js';
+import { MemoryService } from './memory.service.js';
+import { MemoryItemsRepository } from './memory-items.repository.js';
+import { memoryItemsRoutes } from './memory-items.routes.js';
+import { MemorySearch } from './memory-search.js';
+import { MemorySettingsStore } from './memory-settings.js';
+import { memoryWorldRoutes } from './memory-world.routes.js';
+import { ObservationsRepository } from './observations.repository.js';
+import { detectCapabilities, SearchRepository } from './search.repository.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The agent's memory (cognitive state: a Panic Reset wipes its five tables). */
+    memory: MemoryService;
+    /** The operator's memory choices (configuration: they survive a reset). */
+    memorySettings: MemorySettingsStore;
+  }
+}
+
+/** Memory items, observations, the knowledge graph, search, and their API. */
+export const memoryPlugin = fp(
+  async (app: FastifyInstance) => {
+    const log = app.log.child({ module: 'memory' });
+    const db = app.sql.db;
+    const capabilities = await detectCapabilities(db);
+    const settings = new MemorySettingsStore(app.settings, app.config.memory);
+    const items = new MemoryItemsRepository(db);
+    const observations = new ObservationsRepository(db);
+    const embedder = new Embedder(app.models, settings);
+    const search = new MemorySearch(
+      new SearchRepository(db, capabilities),
+      items,
+      observations,
+      embedder,
+      log,
+    );
+    const service = new MemoryService({
+      db,
+      items,
+      observations,
+      graph: new GraphRepository(db),
+      search,
+      settings,
+      capabilities,
+      async extractionModel() {
+        const resolved = await app.models.resolveDefault();
+        return resolved ? `${resolved.providerId}/${resolved.modelName}` : null;
+      },
+      identity: () => app.identity.get(),
+      patchDigests: () => app.selfImprove.patches(),
+      tokenBudget: app.config.memory.tokenBudget,
+      log,
+    });
+    app.decorate('memory', service);
+    app.decorate('memorySettings', settings);
+    await app.register(memoryItemsRoutes);
+    await app.register(memoryWorldRoutes);
+  },
+  {
+    name: 'memory',
+    dependencies: ['context', 'audit', 'settings', 'models', 'identity', 'selfimprove'],
+  },
+);
