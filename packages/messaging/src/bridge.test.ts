@@ -1,3 +1,6 @@
+import { rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import {
   type FakeModelServer,
   type RecordedModelRequest,
@@ -15,6 +18,7 @@ const PASSWORD = 'bridge-password-0123456789';
 const alice: FakeUser = { id: 1111, first_name: 'Alice', username: 'alice' };
 const bob: FakeUser = { id: 2222, first_name: 'Bob' };
 const mallory: FakeUser = { id: 6666, first_name: 'Mallory' };
+const heartbeat = path.join(tmpdir(), `agent-messaging-test-${process.pid}.heartbeat`);
 const LONG_REPLY = Array.from({ length: 1500 }, (_, i) => `word${i}`).join(' ');
 
 /** What the scripted model answers: a shell call for the confirmation tests, else an echo. */
@@ -91,6 +95,7 @@ describe('agent-messaging against a fake Telegram Bot API and a real agent-core'
         corePassword: PASSWORD,
       },
       retry: { firstDelayMs: 100, maxDelayMs: 400 },
+      heartbeatFile: heartbeat,
       log: (event, fields) => log.push({ event, ...fields }),
     });
     await bridge.start();
@@ -101,6 +106,7 @@ describe('agent-messaging against a fake Telegram Bot API and a real agent-core'
     await relay?.close();
     await core?.close();
     await model?.close();
+    await rm(heartbeat, { force: true });
   });
 
   it("relays an allowed user's message as the bridge's account and sends the reply back, typing meanwhile", async () => {
@@ -122,6 +128,8 @@ describe('agent-messaging against a fake Telegram Bot API and a real agent-core'
     ).toContainEqual(['user', 'what should we plan for the week?']);
     const { entries } = await adminGet('/api/audit?since=1h&action=auth.login');
     expect(entries.some((entry: { actor: string }) => entry.actor === 'messaging')).toBe(true);
+    // Long polling answered: the healthcheck's heartbeat is fresh.
+    expect(Date.now() - (await stat(heartbeat)).mtimeMs).toBeLessThan(60_000);
   });
 
   it('splits a long reply at Telegram’s limit', async () => {

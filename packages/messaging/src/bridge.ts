@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import { Bot, type Context } from 'grammy';
 import type { MessagingConfig } from './config.js';
 import { ConfirmationPrompts } from './confirmation-prompts.js';
@@ -10,6 +11,8 @@ export interface BridgeOptions {
   config: MessagingConfig;
   log?: BridgeLog;
   retry?: RetryPolicy;
+  /** Touched after every answered long poll, for the container's healthcheck. */
+  heartbeatFile?: string;
 }
 
 export interface Bridge {
@@ -61,6 +64,14 @@ export function createBridge(options: BridgeOptions): Bridge {
     log,
   );
   const refusals = new RefusalRecorder(core, log);
+  const heartbeat = options.heartbeatFile;
+  if (heartbeat)
+    bot.api.config.use(async (previous, method, payload, signal) => {
+      const result = await previous(method, payload, signal);
+      if (method === 'getUpdates' && result.ok)
+        await writeFile(heartbeat, new Date().toISOString()).catch(() => {});
+      return result;
+    });
 
   // Only MESSAGING_ALLOWED_USERS get past this; everyone else gets no answer at all.
   bot.use(async (ctx, next) => {

@@ -12,7 +12,10 @@ try {
   process.exit(EXIT_CONFIG);
 }
 
-const bridge = createBridge({ config });
+const bridge = createBridge({
+  config,
+  heartbeatFile: process.env.MESSAGING_HEARTBEAT_FILE || '/tmp/agent-messaging.heartbeat',
+});
 bridge.start().catch((error: Error) => {
   process.stderr.write(`agent-messaging: Telegram refused to start the bot: ${error.message}\n`);
   process.exit(1);

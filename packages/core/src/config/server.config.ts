@@ -7,6 +7,9 @@ export const serverConfig = {
     default: '127.0.0.1',
     doc: 'Address to listen on; 0.0.0.0 inside a container behind the proxy.',
   }),
+  dashboardDir: field('DASHBOARD_DIR', z.string().min(1).optional(), {
+    doc: 'Folder of the built dashboard; unset: packages/dashboard/dist beside the runtime.',
+  }),
   trustProxy: field('TRUST_PROXY', booleanText, {
     default: 'false',
     doc: 'Trust X-Forwarded-* headers (client IP, HTTPS) from a reverse proxy in front.',

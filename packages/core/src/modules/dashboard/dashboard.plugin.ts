@@ -29,7 +29,7 @@ const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Dashboard not bui
 
 export const dashboardPlugin = fp(
   async (app: FastifyInstance, options: DashboardOptions) => {
-    const dir = options.dashboardDir ?? DEFAULT_DASHBOARD_DIR;
+    const dir = options.dashboardDir ?? app.config.server.dashboardDir ?? DEFAULT_DASHBOARD_DIR;
     const indexHtml = await readFile(path.join(dir, 'index.html'), 'utf8').catch(() => null);
     if (indexHtml === null)
       app.log.warn({ dir }, 'dashboard build not found; pages answer 503 until it is built');
