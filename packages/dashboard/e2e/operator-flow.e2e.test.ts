@@ -61,6 +61,10 @@ describeInBrowser('dashboard: an operator session', () => {
     expect(await page.getByTestId('version').textContent()).toBe(health.version);
     const sqlRow = page.getByRole('row').filter({ hasText: 'SQL database' });
     expect(await sqlRow.getByText('ok', { exact: true }).textContent()).toBe('ok');
+    // No agent-broker in the embedded default: the row says container control is off.
+    const brokerRow = page.getByRole('row').filter({ hasText: 'Container broker' });
+    expect(await brokerRow.getByText('unconfigured', { exact: true }).count()).toBe(1);
+    expect(await brokerRow.textContent()).toContain('container control is off');
     const cpi = Number(await page.getByTestId('cpi-value').textContent());
     expect(cpi).toBeGreaterThanOrEqual(0);
     expect(cpi).toBeLessThanOrEqual(100);

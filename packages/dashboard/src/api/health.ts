@@ -14,6 +14,8 @@ export interface HealthReport {
     /** Cognitive pressure index, 0-100. */
     cpi: number;
     cpi_high: boolean;
+    /** agent-broker: ok, error, or unconfigured without BROKER_URL. */
+    broker: { status: string };
   };
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -22,28 +23,31 @@ const refusalSchema = z.object({
  * where the operator reads the rest of the audit log. The actor is the session's user (the
  * bridge's own account), so a row cannot be written in another's name.
  */
-export async function messagingPlugin(app: FastifyInstance) {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.post(
-    '/api/messaging/refusals',
-    {
-      schema: {
-        tags: ['messaging'],
-        summary: 'Record a refused messaging user (agent-messaging calls this)',
-        body: refusalSchema,
-        response: { 201: z.object({ ok: z.literal(true), audit_id: z.string() }) },
+export const messagingPlugin = fp(
+  async (app: FastifyInstance) => {
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+    routes.post(
+      '/api/messaging/refusals',
+      {
+        schema: {
+          tags: ['messaging'],
+          summary: 'Record a refused messaging user (agent-messaging calls this)',
+          body: refusalSchema,
+          response: { 201: z.object({ ok: z.literal(true), audit_id: z.string() }) },
+        },
       },
-    },
-    async (request, reply) => {
-      const { platform, user_id, chat_id, kind, count } = request.body;
-      const id = app.audit.record({
-        action: 'messaging.refused',
-        actor: request.session?.user ?? 'unknown',
-        target: `${platform}:user:${user_id}`,
-        detail: { platform, chat_id: `${platform}:${chat_id}`, kind, count },
-        request_id: request.id,
-      });
-      return reply.status(201).send({ ok: true as const, audit_id: id });
-    },
-  );
-}
+      async (request, reply) => {
+        const { platform, user_id, chat_id, kind, count } = request.body;
+        const id = app.audit.record({
+          action: 'messaging.refused',
+          actor: request.session?.user ?? 'unknown',
+          target: `${platform}:user:${user_id}`,
+          detail: { platform, chat_id: `${platform}:${chat_id}`, kind, count },
+          request_id: request.id,
+        });
+        return reply.status(201).send({ ok: true as const, audit_id: id });
+      },
+    );
+  },
+  { name: 'messaging', dependencies: ['audit', 'auth'] },
+);

@@ -17,7 +17,7 @@ const mono = (text: string) => (
 );
 
 function rows({ health, stores }: HealthDetails): ComponentRow[] {
-  const { model, kvstore, sqldb, browser } = health.components;
+  const { model, kvstore, sqldb, browser, broker } = health.components;
   const sessions = browser.active_sessions;
   return [
     {
@@ -42,6 +42,16 @@ function rows({ health, stores }: HealthDetails): ComponentRow[] {
         browser.status === 'unavailable'
           ? 'Chromium is not installed'
           : `${sessions} active ${sessions === 1 ? 'session' : 'sessions'}`,
+    },
+    {
+      name: 'Container broker',
+      status: broker.status,
+      detail:
+        broker.status === 'unconfigured'
+          ? 'No agent-broker (BROKER_URL): container control is off'
+          : broker.status === 'ok'
+            ? 'agent-broker answers; container_control works through it'
+            : 'agent-broker does not answer',
     },
   ];
 }
@@ -79,7 +89,7 @@ export function ComponentsPanel({ details }: { details: HealthDetails }) {
       </Table>
       <Text size="xs" c="dimmed">
         The runtime is down when the SQL database or key-value store fails, and degraded when the
-        model or browser does.
+        model, browser or container broker does.
       </Text>
     </Panel>
   );
