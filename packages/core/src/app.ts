@@ -34,6 +34,7 @@ import { notesPlugin } from './modules/notes/notes.plugin.js';
 import { runtimePlugin } from './modules/runtime/runtime.plugin.js';
 import { sandboxPlugin } from './modules/sandbox/sandbox.plugin.js';
 import { schedulerPlugin } from './modules/scheduler/scheduler.plugin.js';
+import { searchPlugin } from './modules/search/search.plugin.js';
 import { selfImprovePlugin } from './modules/selfimprove/selfimprove.plugin.js';
 import { settingsPlugin } from './modules/settings/settings.plugin.js';
 import { skillsPlugin } from './modules/skills/skills.plugin.js';
@@ -95,6 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     keys: deriveKeys(options.secret),
     serviceVersion: VERSION,
   });
+  await app.register(searchPlugin);
   await app.register(metricsPlugin);
   await app.register(auditPlugin);
   await app.register(authPlugin, { announceCredentials: options.announceCredentials });

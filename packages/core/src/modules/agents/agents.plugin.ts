@@ -5,6 +5,7 @@ import { AgentRunner } from './agent-runner.js';
 import { AgentRunsRepository } from './agent-runs.repository.js';
 import { AgentsRepository } from './agents.repository.js';
 import { agentsRoutes } from './agents.routes.js';
+import { agentsSearchSource } from './agents.search.js';
 import { AgentsService } from './agents.service.js';
 
 declare module 'fastify' {
@@ -36,6 +37,7 @@ export const agentsPlugin = fp(
     });
     service = new AgentsService(new AgentsRepository(app.sql.db), runner, app.audit, app.events);
     app.decorate('agents', service);
+    app.searchService.register(agentsSearchSource(service));
     app.pressure.registerActiveWork('agent_runs', () => runner.activeRuns);
     app.skills.register(createAgentManagerSkill({ agents: service, mainAgentName }));
     // Before the stores close: runs in flight are cancelled and their outcome recorded.
@@ -44,6 +46,15 @@ export const agentsPlugin = fp(
   },
   {
     name: 'agents',
-    dependencies: ['context', 'audit', 'runtime', 'skills', 'events', 'identity', 'health'],
+    dependencies: [
+      'context',
+      'audit',
+      'runtime',
+      'skills',
+      'events',
+      'identity',
+      'health',
+      'search',
+    ],
   },
 );

@@ -4,12 +4,17 @@ import fp from 'fastify-plugin';
 import { AuditRepository } from './audit.repository.js';
 import { auditRoutes } from './audit.routes.js';
 import type { AuditEntryInput, AuditQuery } from './audit.schema.js';
+import { auditSearchSource } from './audit.search.js';
 import { AuditWriter } from './audit.writer.js';
 
 export interface AuditService {
   /** Records a row without waiting; returns its id. */
   record(entry: AuditEntryInput): string;
   list(query: AuditQuery): ReturnType<AuditRepository['page']>;
+  /** Every action name recorded so far, sorted. */
+  actions(): Promise<string[]>;
+  /** When `action` was last recorded (ISO), or null. */
+  lastRecorded(action: string): Promise<string | null>;
   /** Waits until every row recorded so far is stored. */
   flush(): Promise<void>;
   readonly pending: number;
@@ -29,17 +34,21 @@ export const auditPlugin = fp(
       journalDir: path.join(app.config.storage.dataDir, 'audit-journal'),
       logger: app.log.child({ module: 'audit' }),
     });
-    app.decorate('audit', {
+    const audit: AuditService = {
       record: (entry: AuditEntryInput) => writer.record(entry),
       list: (query: AuditQuery) => repository.page(query),
+      actions: () => repository.actions(),
+      lastRecorded: (action: string) => repository.lastRecorded(action),
       flush: () => writer.flush(),
       get pending() {
         return writer.pending;
       },
-    });
+    };
+    app.decorate('audit', audit);
+    app.searchService.register(auditSearchSource(audit));
     // Runs before the stores close (hooks run in reverse order of registration).
     app.addHook('onClose', () => writer.close());
     await app.register(auditRoutes);
   },
-  { name: 'audit', dependencies: ['context'] },
+  { name: 'audit', dependencies: ['context', 'search'] },
 );

@@ -3,6 +3,7 @@ import type { Database } from '../../store/database.js';
 import { isoMicros } from '../../store/sql-time.js';
 import type { AuditEntry, AuditQuery } from './audit.schema.js';
 import './audit.tables.js';
+import { escapeLike } from '../../store/like.js';
 
 /** A row as the writer hands it over; `ts` is set only when replaying a crash journal. */
 export interface AuditRowInput {
@@ -45,6 +46,35 @@ export class AuditRepository {
   }
 
   /** Newest first, keyset-paged on (ts, id): rows written meanwhile never shift a page. */
+  /**
+   * The distinct action names, by a skip scan over the (action, ts, id) index: one index probe
+   * per name, so it stays fast at millions of rows (a plain DISTINCT would read them all).
+   */
+  async actions(): Promise<string[]> {
+    const { rows } = await sql<{ action: string }>`
+      with recursive names(action) as (
+        (select action from audit_log order by action limit 1)
+        union all
+        select (select a.action from audit_log a where a.action > names.action
+                order by a.action limit 1)
+        from names where names.action is not null
+      )
+      select action from names where action is not null`.execute(this.db);
+    return rows.map((row) => row.action);
+  }
+
+  /** When the action was last recorded (ISO, microseconds), through the same index. */
+  async lastRecorded(action: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('audit_log')
+      .select(isoMicros('ts').as('ts'))
+      .where('action', '=', action)
+      .orderBy('ts', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.ts ?? null;
+  }
+
   async page(query: AuditQuery): Promise<{ entries: AuditEntry[]; next_cursor: string | null }> {
     let select = this.db
       .selectFrom('audit_log')
@@ -71,7 +101,7 @@ export class AuditRepository {
       );
     }
     if (query.action?.endsWith('*')) {
-      const prefix = query.action.slice(0, -1).replace(/[\\%_]/g, (c) => `\\${c}`);
+      const prefix = escapeLike(query.action.slice(0, -1));
       select = select.where('audit_log.action', 'like', `${prefix}%`);
     } else if (query.action) {
       select = select.where('audit_log.action', '=', query.action);

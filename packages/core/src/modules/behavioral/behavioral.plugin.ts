@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { behavioralRoutes } from './behavioral.routes.js';
+import { rulesSearchSource } from './behavioral.search.js';
 import { BehavioralService } from './behavioral.service.js';
 import { ControlLayer } from './control-layer.js';
 import { ProposalsRepository } from './proposals.repository.js';
@@ -39,6 +40,7 @@ export const behavioralPlugin = fp(
     app.decorate('behavioral', rules);
     app.decorate('behavioralProposals', proposals);
     app.decorate('controlLayer', controlLayer);
+    app.searchService.register(rulesSearchSource(rules));
     app.runtime.addContextProvider(controlLayer.provider);
     app.health.setQueueProbe('behavioral_pending', () => proposals.pendingCount());
     // Before the stores close (hooks run in reverse order): background writes finish first.
@@ -51,6 +53,15 @@ export const behavioralPlugin = fp(
   },
   {
     name: 'behavioral',
-    dependencies: ['context', 'auth', 'audit', 'events', 'health', 'runtime', 'configuration'],
+    dependencies: [
+      'context',
+      'auth',
+      'audit',
+      'events',
+      'health',
+      'runtime',
+      'configuration',
+      'search',
+    ],
   },
 );

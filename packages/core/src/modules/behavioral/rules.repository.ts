@@ -3,6 +3,7 @@ import type { Database } from '../../store/database.js';
 import type { Rule, RuleFilter, RuleSource, Trigger } from './behavioral.schema.js';
 import type { BehavioralRulesTable } from './behavioral.tables.js';
 import './behavioral.tables.js';
+import { containsPattern } from '../../store/like.js';
 
 const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
 
@@ -68,8 +69,7 @@ export class RulesRepository {
     if (filter.enabled !== undefined) query = query.where('enabled', '=', filter.enabled);
     if (filter.source) query = query.where('source', '=', filter.source);
     if (filter.q) {
-      const escaped = filter.q.replace(/[\\%_]/g, (c) => `\\${c}`);
-      query = query.where('text', 'ilike', `%${escaped}%`);
+      query = query.where('text', 'ilike', containsPattern(filter.q));
     }
     return (await query.execute()).map(toRule);
   }

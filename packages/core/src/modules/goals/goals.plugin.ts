@@ -4,6 +4,7 @@ import { executionState } from './execution-state.js';
 import { GoalJobs } from './goal-jobs.js';
 import { GoalsRepository } from './goals.repository.js';
 import { goalsRoutes } from './goals.routes.js';
+import { goalsSearchSource } from './goals.search.js';
 import { GoalsService } from './goals.service.js';
 import { ResourceGovernor } from './governor.js';
 import { PlanWorker } from './plan-worker.js';
@@ -64,6 +65,7 @@ export const goalsPlugin = fp(
     });
 
     app.decorate('goals', goals);
+    app.searchService.register(goalsSearchSource(goals));
     app.skills.register(createTaskManagerSkill(goals));
     app.pressure.registerActiveWork('goal_tasks', () => worker.runningCount);
     await app.register(
@@ -98,6 +100,7 @@ export const goalsPlugin = fp(
       'skills',
       'models',
       'traces',
+      'search',
     ],
   },
 );

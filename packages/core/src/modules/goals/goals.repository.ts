@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../store/database.js';
+import { containsPattern } from '../../store/like.js';
 import { isoMicros } from '../../store/sql-time.js';
 import type {
   Goal,
@@ -15,6 +16,13 @@ import './goals.tables.js';
 
 type Db = Kysely<Database>;
 
+export interface GoalListQuery {
+  /** Absent: all but archived. */
+  status?: GoalStatus | 'all' | undefined;
+  /** Words in the objective, or the exact goal id. */
+  text?: string | undefined;
+}
+
 const progress = (done: number, total: number) =>
   total === 0 ? 0 : Math.floor((100 * done) / total);
 
@@ -22,10 +30,15 @@ const progress = (done: number, total: number) =>
 export class GoalsRepository {
   constructor(private readonly db: Db) {}
 
-  async list(query: { status?: GoalStatus | 'all' | undefined; limit: number }): Promise<Goal[]> {
+  async list(query: GoalListQuery & { limit: number }): Promise<Goal[]> {
     let select = this.goals(this.db).orderBy('g.created_at', 'desc').limit(query.limit);
     if (query.status === undefined) select = select.where('g.status', '<>', 'archived');
     else if (query.status !== 'all') select = select.where('g.status', '=', query.status);
+    const { text } = query;
+    if (text)
+      select = select.where((eb) =>
+        eb.or([eb('g.objective', 'ilike', containsPattern(text)), eb('g.goal_id', '=', text)]),
+      );
     return (await select.execute()).map(toGoal);
   }
 

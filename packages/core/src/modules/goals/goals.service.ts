@@ -4,7 +4,7 @@ import { redactText } from '../../security/redact.js';
 import type { AuditService } from '../audit/audit.plugin.js';
 import type { RuntimeEvents } from '../events/runtime-events.js';
 import type { GoalJobs } from './goal-jobs.js';
-import type { GoalsRepository } from './goals.repository.js';
+import type { GoalListQuery, GoalsRepository } from './goals.repository.js';
 import {
   type AddTaskInput,
   type CreateGoalInput,
@@ -94,8 +94,8 @@ export class GoalsService {
     return goal;
   }
 
-  list(query: { status?: GoalStatus | 'all' | undefined; limit?: number }): Promise<Goal[]> {
-    return this.deps.repository.list({ status: query.status, limit: query.limit ?? 200 });
+  list(query: GoalListQuery & { limit?: number }): Promise<Goal[]> {
+    return this.deps.repository.list({ ...query, limit: query.limit ?? 200 });
   }
 
   async get(goalId: string): Promise<GoalDetail> {

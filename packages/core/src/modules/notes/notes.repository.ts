@@ -4,6 +4,7 @@ import { isoMicros } from '../../store/sql-time.js';
 import type { Note, NoteListQuery } from './notes.schema.js';
 import type { NoteSource } from './notes.tables.js';
 import './notes.tables.js';
+import { containsPattern } from '../../store/like.js';
 
 export interface NewNote {
   note_id: string;
@@ -27,14 +28,11 @@ const COLUMNS = [
   isoMicros('updated_at').as('updated_at'),
 ] as const;
 
-/** `%`, `_` and `\` match themselves in a LIKE pattern built from the operator's words. */
-const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** Every word must appear in the title, the body or a tag (case-insensitive substring). */
 function matchesWords(eb: ExpressionBuilder<Database, 'notes'>, words: string[]) {
   return eb.and(
     words.map((word) => {
-      const pattern = likePattern(word);
+      const pattern = containsPattern(word);
       return eb.or([
         eb('title', 'ilike', pattern),
         eb('body', 'ilike', pattern),

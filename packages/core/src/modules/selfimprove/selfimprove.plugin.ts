@@ -8,6 +8,7 @@ import { PatchStore } from './patch-store.js';
 import { createSelfImproveSkill } from './self-improve.skill.js';
 import { SelfImproveRepository } from './selfimprove.repository.js';
 import { selfImproveRoutes } from './selfimprove.routes.js';
+import { proposalsSearchSource } from './selfimprove.search.js';
 import { SelfImproveService } from './selfimprove.service.js';
 import { SourceTree } from './source-tree.js';
 
@@ -54,6 +55,7 @@ export const selfImprovePlugin = fp(
       startup,
     });
     app.decorate('selfImprove', service);
+    app.searchService.register(proposalsSearchSource(service));
     app.skills.register(
       behindFlag(createSelfImproveSkill(service), 'self_improve_skill', app.configuration),
     );
@@ -61,6 +63,6 @@ export const selfImprovePlugin = fp(
   },
   {
     name: 'selfimprove',
-    dependencies: ['context', 'audit', 'auth', 'skills', 'configuration', 'events'],
+    dependencies: ['context', 'audit', 'auth', 'skills', 'configuration', 'events', 'search'],
   },
 );

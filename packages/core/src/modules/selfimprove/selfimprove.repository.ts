@@ -1,5 +1,6 @@
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database } from '../../store/database.js';
+import { containsPattern } from '../../store/like.js';
 import type { GateVerdict } from './safety-gate.js';
 import type { Proposal, ProposalStatus, ProposalSummary } from './selfimprove.schema.js';
 import type { SelfImproveProposalsTable } from './selfimprove.tables.js';
@@ -73,7 +74,12 @@ export class SelfImproveRepository {
     return row ? toProposal(row) : null;
   }
 
-  async list(status: ProposalStatus | undefined, limit: number): Promise<ProposalSummary[]> {
+  /** Newest first; `text` matches the path or rationale, or is the exact proposal id. */
+  async list(
+    status: ProposalStatus | undefined,
+    limit: number,
+    text?: string,
+  ): Promise<ProposalSummary[]> {
     let query = this.db
       .selectFrom('self_improve_proposals')
       .selectAll()
@@ -81,6 +87,14 @@ export class SelfImproveRepository {
       .orderBy('proposal_id', 'desc')
       .limit(limit);
     if (status) query = query.where('status', '=', status);
+    if (text)
+      query = query.where((eb) =>
+        eb.or([
+          eb('path', 'ilike', containsPattern(text)),
+          eb('rationale', 'ilike', containsPattern(text)),
+          eb('proposal_id', '=', text),
+        ]),
+      );
     return (await query.execute()).map((row) => {
       const { content: _content, base_sha256: _base, ...summary } = toProposal(row);
       return summary;

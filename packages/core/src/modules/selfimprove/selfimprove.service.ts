@@ -143,8 +143,12 @@ export class SelfImproveService {
     return publicProposal(await this.find(id));
   }
 
-  list(status: ProposalStatus | undefined, limit: number): Promise<ProposalSummary[]> {
-    return this.options.repository.list(status, limit);
+  list(
+    status: ProposalStatus | undefined,
+    limit: number,
+    text?: string,
+  ): Promise<ProposalSummary[]> {
+    return this.options.repository.list(status, limit, text);
   }
 
   /** The operator's apply; see proposal-apply.ts. Applies run one at a time in this process. */

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../store/database.js';
 import './settings.tables.js';
+import { escapeLike } from '../../store/like.js';
 
 /**
  * Operator settings that are configuration, not cognitive state (the autonomy mode, the default
@@ -26,11 +27,10 @@ export class SettingsService {
   async list(
     prefix: string,
   ): Promise<Array<{ key: string; value: unknown; updated_at: Date; updated_by: string | null }>> {
-    const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
     return this.db
       .selectFrom('settings')
       .selectAll()
-      .where('key', 'like', `${escaped}%`)
+      .where('key', 'like', `${escapeLike(prefix)}%`)
       .orderBy('key')
       .execute();
   }

@@ -6,6 +6,7 @@ import { NotFoundError } from '../../errors/app-error.js';
 import { TraceAnalytics } from './trace-analytics.js';
 import { TracesRepository } from './traces.repository.js';
 import { tracePageSchema, traceQuerySchema, traceSchema } from './traces.schema.js';
+import { tracesSearchSource } from './traces.search.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,6 +21,7 @@ export const tracesPlugin = fp(
     const traces = new TracesRepository(app.sql.db);
     app.decorate('traces', traces);
     app.decorate('traceAnalytics', new TraceAnalytics(app.sql.db));
+    app.searchService.register(tracesSearchSource(traces));
     const routes = app.withTypeProvider<ZodTypeProvider>();
     routes.get(
       '/api/traces',
@@ -50,5 +52,5 @@ export const tracesPlugin = fp(
       },
     );
   },
-  { name: 'traces', dependencies: ['context'] },
+  { name: 'traces', dependencies: ['context', 'search'] },
 );
