@@ -177,6 +177,7 @@ describeInBrowser('dashboard: an operator session', () => {
     expect(await navigation.getByRole('link').allInnerTexts()).toEqual([
       'Overview',
       'Chat',
+      'Command palette',
       'Identity',
       'Configuration',
       'Skills',

@@ -1,9 +1,20 @@
-import { ActionIcon, Anchor, Burger, Button, Group, Skeleton, Text, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Burger,
+  Button,
+  Group,
+  Kbd,
+  Skeleton,
+  Text,
+  Tooltip,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link } from 'react-router';
-import { KeyIcon, LogoMark, SignOutIcon } from '../components/icons';
+import { KeyIcon, LogoMark, SearchIcon, SignOutIcon } from '../components/icons';
 import { RelativeTime } from '../components/relative-time';
 import { useLogout, useSession } from '../hooks/use-session';
+import { openPalette } from '../palette/command-palette';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { ConfirmationsBadge } from './confirmations-badge';
 import { HealthBadge } from './health-badge';
@@ -42,6 +53,26 @@ export function AppHeader({ navigationOpened, onToggleNavigation }: AppHeaderPro
       </Group>
 
       <Group gap="sm" wrap="nowrap">
+        <Button
+          variant="default"
+          size="sm"
+          leftSection={<SearchIcon size={16} />}
+          rightSection={<Kbd size="xs">Ctrl K</Kbd>}
+          onClick={openPalette}
+          visibleFrom="md"
+          aria-label="Search (Ctrl+K)"
+        >
+          Search
+        </Button>
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label="Search (Ctrl+K)"
+          onClick={openPalette}
+          hiddenFrom="md"
+        >
+          <SearchIcon />
+        </ActionIcon>
         <NotificationsMenu />
         {session.data ? (
           <Tooltip

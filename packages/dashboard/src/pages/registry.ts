@@ -16,6 +16,7 @@ import {
   OpportunitiesIcon,
   OverviewIcon,
   SchedulerIcon,
+  SearchIcon,
   SelfImproveIcon,
   SkillEvolutionIcon,
   SkillsIcon,
@@ -29,6 +30,7 @@ import { AgentsPage } from './agents/agents-page';
 import { AuditPage } from './audit/audit-page';
 import { BehavioralRulesPage } from './behavioral-rules/behavioral-rules-page';
 import { ChatPage } from './chat/chat-page';
+import { CmdPage } from './cmd/cmd-page';
 import { CognitivePage } from './cognitive/cognitive-page';
 import { ConfigPage } from './config/config-page';
 import { GoalDetailPage } from './goals/goal-detail-page';
@@ -90,6 +92,13 @@ export const PAGES: PageDefinition[] = [
     component: OverviewPage,
   },
   { path: '/chat', label: 'Chat', section: 'Dashboard', icon: ChatIcon, component: ChatPage },
+  {
+    path: '/cmd',
+    label: 'Command palette',
+    section: 'Dashboard',
+    icon: SearchIcon,
+    component: CmdPage,
+  },
   {
     path: '/identity',
     label: 'Identity',

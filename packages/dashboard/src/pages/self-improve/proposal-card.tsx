@@ -46,6 +46,7 @@ export function ProposalCard({
       role="group"
       aria-label={`Proposal for ${proposal.path}`}
       data-proposal-id={proposal.proposal_id}
+      id={`proposal-${proposal.proposal_id}`}
     >
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap" gap="xs">

@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, EmptyState, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import type { ApplyRefusal, ApplyResult, Proposal } from '../../api/self-improve';
 import { PageHeader } from '../../components/page-header';
 import { Panel } from '../../components/panel';
@@ -57,6 +58,12 @@ export function SelfImprovePage() {
     });
 
   const proposals = pending.data ?? [];
+  // A search result links to #proposal-<id>: show that card once the list is there.
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash.startsWith('#proposal-') && pending.data)
+      document.getElementById(hash.slice(1))?.scrollIntoView({ block: 'center' });
+  }, [hash, pending.data]);
   return (
     <Stack gap="lg">
       <PageHeader

@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import type { AutonomyMode, CapabilityLevel } from '../../api/skills';
 
 /** SPEC's autonomy table: which levels wait for the operator in each mode. */
@@ -33,3 +34,11 @@ export const LEVEL_AUDIT: Record<CapabilityLevel, string> = {
   RESTRICTED: 'Audited and simulated',
   PRIVILEGED: 'Audited, simulated and safety-gated',
 };
+
+/** The toast after a mode change, wherever it was made. */
+export const announceModeChange = (mode: AutonomyMode) =>
+  notifications.show({
+    color: 'green',
+    title: 'Autonomy mode changed',
+    message: `The runtime now runs in ${mode} mode (${MODE_INFO[mode].label}).`,
+  });

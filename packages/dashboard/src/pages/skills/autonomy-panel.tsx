@@ -1,8 +1,6 @@
 import {
   Badge,
-  Button,
   Group,
-  Modal,
   Paper,
   SegmentedControl,
   SimpleGrid,
@@ -10,12 +8,12 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { AUTONOMY_MODES, type AutonomyMode } from '../../api/skills';
 import { Panel } from '../../components/panel';
 import { useAutonomy, useSetAutonomyMode } from '../../hooks/use-skills';
-import { MODE_INFO } from './autonomy-modes';
+import { announceModeChange, MODE_INFO } from './autonomy-modes';
+import { AutonomySwitchDialog } from './autonomy-switch-dialog';
 import { LevelBadge } from './level-badge';
 
 function ModeCard({ mode, current }: { mode: AutonomyMode; current: boolean }) {
@@ -75,16 +73,7 @@ export function AutonomyPanel() {
   const modes = autonomy.data?.modes ?? [...AUTONOMY_MODES];
 
   const apply = (mode: AutonomyMode) =>
-    setMode.mutate(mode, {
-      onSuccess: ({ mode: now }) => {
-        setPending(null);
-        notifications.show({
-          color: 'green',
-          title: 'Autonomy mode changed',
-          message: `The runtime now runs in ${now} mode (${MODE_INFO[now].label}).`,
-        });
-      },
-    });
+    setMode.mutate(mode, { onSuccess: ({ mode: now }) => announceModeChange(now) });
 
   const choose = (value: string) => {
     const mode = value as AutonomyMode;
@@ -123,29 +112,7 @@ export function AutonomyPanel() {
           ),
         )}
       </SimpleGrid>
-      <Modal
-        opened={pending !== null}
-        onClose={() => setPending(null)}
-        title="Switch to full autonomy?"
-        centered
-      >
-        <Stack gap="md">
-          <Text size="sm">
-            In FULL mode no skill call waits for your approval. RESTRICTED skills such as shell
-            commands and PRIVILEGED ones such as self-improvement run as soon as the agent decides
-            to call them. Audit, simulation and the safety gate still apply where a skill's level
-            calls for them.
-          </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setPending(null)}>
-              Cancel
-            </Button>
-            <Button color="red" loading={setMode.isPending} onClick={() => apply('FULL')}>
-              Switch to FULL
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <AutonomySwitchDialog mode={pending} onClose={() => setPending(null)} />
     </Panel>
   );
 }
