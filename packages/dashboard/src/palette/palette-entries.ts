@@ -93,19 +93,31 @@ const PROBLEMS: Record<NonNullable<SearchGroup['error']>, string> = {
   source_timeout: 'took too long to answer',
 };
 
-/** A server source's results; a source that failed stays visible with the reason. */
-export function recordGroup(group: SearchGroup): PaletteGroup {
+/** Whether one of the dashboard's pages shows this URL (`/goals/123?x` is shown by /goals). */
+export function hasPage(pages: PalettePage[], url: string): boolean {
+  const path = url.split(/[?#]/)[0] ?? '';
+  return pages.some((page) => path === page.path || path.startsWith(`${page.path}/`));
+}
+
+/**
+ * A server source's results; a source that failed stays visible with the reason. Records are
+ * offered only where this dashboard has a page to open them on: a source may be ahead of the
+ * pages (memory items before the memory pages).
+ */
+export function recordGroup(group: SearchGroup, pages: PalettePage[]): PaletteGroup {
   return {
     key: `records:${group.source}`,
     label: group.label,
     problem: group.error ? `${group.label} ${PROBLEMS[group.error]}.` : null,
-    entries: group.results.map((result) => ({
-      key: `${group.source}:${result.id}`,
-      label: result.title,
-      description: result.detail,
-      icon: null,
-      at: result.at,
-      target: { url: result.url },
-    })),
+    entries: group.results
+      .filter((result) => hasPage(pages, result.url))
+      .map((result) => ({
+        key: `${group.source}:${result.id}`,
+        label: result.title,
+        description: result.detail,
+        icon: null,
+        at: result.at,
+        target: { url: result.url },
+      })),
   };
 }

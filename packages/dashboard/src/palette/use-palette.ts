@@ -20,7 +20,7 @@ export function usePaletteGroups(text: string, recordLimit: number) {
   const groups: PaletteGroup[] = [
     actionGroup(actions, text),
     pageGroup(pages, text),
-    ...records.groups.map(recordGroup),
+    ...records.groups.map((group) => recordGroup(group, pages)),
   ].filter((group) => group.entries.length > 0 || group.problem !== null);
   return { groups, searching: records.searching };
 }

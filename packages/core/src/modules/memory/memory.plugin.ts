@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Embedder } from './embedder.js';
 import { GraphRepository } from './graph.repository.js';
+import { memorySearchSource } from './memory.search.js';
 import { MemoryService } from './memory.service.js';
 import { MemoryItemsRepository } from './memory-items.repository.js';
 import { memoryItemsRoutes } from './memory-items.routes.js';
@@ -56,11 +57,12 @@ export const memoryPlugin = fp(
     });
     app.decorate('memory', service);
     app.decorate('memorySettings', settings);
+    app.searchService.register(memorySearchSource(service));
     await app.register(memoryItemsRoutes);
     await app.register(memoryWorldRoutes);
   },
   {
     name: 'memory',
-    dependencies: ['context', 'audit', 'settings', 'models', 'identity', 'selfimprove'],
+    dependencies: ['context', 'audit', 'settings', 'models', 'identity', 'selfimprove', 'search'],
   },
 );

@@ -10,6 +10,7 @@ describe.each(await sqlTestBackends())('search API (%s)', (backend) => {
   let tree: TestTree;
   let goalId: string;
   let requestId: string;
+  let memoryId: string;
 
   const post = async (url: string, payload: Record<string, unknown>) => {
     const response = await client.inject({ method: 'POST', url, payload });
@@ -46,6 +47,12 @@ describe.each(await sqlTestBackends())('search API (%s)', (backend) => {
       rationale: 'Shouting needs an exclamation mark',
     });
     await post('/api/behavioral-rules', { text: 'Quote invoice numbers exactly.' });
+    memoryId = (
+      await post('/api/memory/items', {
+        path: 'facts/billing',
+        text: 'Invoices are reconciled every Friday afternoon.',
+      })
+    ).id;
     requestId = (await post('/chat', { text: 'what is 6 * 7', chat_id: 'ops-desk' })).request_id;
     await post('/chat', { text: 'what is 2 + 2', chat_id: 'ops-desk' });
     await t.app.audit.flush();
@@ -58,7 +65,15 @@ describe.each(await sqlTestBackends())('search API (%s)', (backend) => {
   it('lists its sources, each module contributing one', async () => {
     const response = await client.inject({ method: 'GET', url: '/api/search/sources' });
     expect(response.json().sources.map((s: { source: string }) => s.source)).toEqual(
-      expect.arrayContaining(['goals', 'agents', 'traces', 'proposals', 'rules', 'audit']),
+      expect.arrayContaining([
+        'goals',
+        'agents',
+        'traces',
+        'proposals',
+        'rules',
+        'audit',
+        'memory',
+      ]),
     );
   });
 
@@ -81,6 +96,28 @@ describe.each(await sqlTestBackends())('search API (%s)', (backend) => {
     ]);
     expect(group(found, 'proposals').results).toEqual([]);
     expect(found.groups.every((g) => g.error === null)).toBe(true);
+  });
+
+  it('finds memory items by their words or their id, whatever their status', async () => {
+    const expected = {
+      id: memoryId,
+      title: 'Invoices are reconciled every Friday afternoon.',
+      detail: 'facts/billing · active · confidence 1',
+      url: `/memory?item=${memoryId}`,
+    };
+    expect(group(await search('q=reconciled%20friday'), 'memory').results).toMatchObject([
+      expected,
+    ]);
+    expect(group(await search(`q=${memoryId}`), 'memory').results).toMatchObject([expected]);
+    const retracted = await client.inject({
+      method: 'POST',
+      url: `/api/memory/items/${memoryId}/retract`,
+      payload: {},
+    });
+    expect(retracted.statusCode, retracted.body).toBe(200);
+    expect(group(await search('q=reconciled'), 'memory').results).toMatchObject([
+      { id: memoryId, detail: 'facts/billing · retracted · confidence 1' },
+    ]);
   });
 
   it('matches LIKE wildcards literally and is case-insensitive', async () => {
