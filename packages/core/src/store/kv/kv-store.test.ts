@@ -59,6 +59,28 @@ describe.each(await kvTestBackends())('key-value store contract ($name)', (setup
     expect(await kv.get('lock')).toBe('owner-2');
   });
 
+  it('compareAndSet writes only over the expected value, and one of many racers wins', async () => {
+    expect(await kv.compareAndSet('cas', 'v0', 'v1')).toBe(false);
+    expect(await kv.get('cas')).toBeNull();
+    expect(await kv.compareAndSet('cas', null, 'v1')).toBe(true);
+    expect(await kv.compareAndSet('cas', null, 'v2')).toBe(false);
+    expect(await kv.compareAndSet('cas', 'v0', 'v2')).toBe(false);
+    expect(await kv.compareAndSet('cas', 'v1', 'v2', { ttlMs: 300 })).toBe(true);
+    expect(await kv.get('cas')).toBe('v2');
+    const racers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => kv.compareAndSet('cas', 'v2', `winner-${i}`)),
+    );
+    expect(racers.filter(Boolean)).toHaveLength(1);
+    const winner = await kv.get('cas');
+    expect(winner).toBe(`winner-${racers.indexOf(true)}`);
+    // An expired value counts as absent: only a null expectation takes the key.
+    await kv.set('cas', 'old', { ttlMs: 100 });
+    await sleep(200);
+    expect(await kv.compareAndSet('cas', 'old', 'new')).toBe(false);
+    expect(await kv.compareAndSet('cas', null, 'fresh')).toBe(true);
+    expect(await kv.ttl('cas')).toBeNull();
+  });
+
   it('increments atomically under concurrency', async () => {
     const results = await Promise.all(Array.from({ length: 40 }, () => kv.increment('counter')));
     expect(new Set(results.map((r) => r.value)).size).toBe(40);

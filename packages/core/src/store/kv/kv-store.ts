@@ -12,6 +12,17 @@ export interface KvStore {
   set(key: string, value: string, options?: { ttlMs?: number }): Promise<void>;
   /** Sets only when the key is absent (or expired); true when this call set it. For locks. */
   setIfAbsent(key: string, value: string, options?: { ttlMs?: number }): Promise<boolean>;
+  /**
+   * Atomically writes `value` only when the key holds `expected` (null: when it is absent or
+   * expired); true when this call wrote it. For state several replicas change at once (circuit
+   * breakers): read, decide, compare-and-set, and read again when another replica got there first.
+   */
+  compareAndSet(
+    key: string,
+    expected: string | null,
+    value: string,
+    options?: { ttlMs?: number },
+  ): Promise<boolean>;
   /** True when a key was deleted. */
   delete(key: string): Promise<boolean>;
   /** Milliseconds left before the key expires; null when it has no expiry or does not exist. */

@@ -12,6 +12,13 @@ function escapeGlob(text: string): string {
   return text.replace(/[*?[\]\\]/g, (c) => `\\${c}`);
 }
 
+/** GET, compare, SET in one step: Redis runs a script without interleaving other commands. */
+const COMPARE_AND_SET = `
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+if ARGV[3] == '' then redis.call('SET', KEYS[1], ARGV[2])
+else redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3]) end
+return 1`;
+
 /**
  * Key-value data in Redis or Valkey. Plain keys live under `<prefix>k:` and queues (lists)
  * under `<prefix>q:`, so a key pattern never matches a queue.
@@ -68,6 +75,18 @@ export class RedisKvStore implements KvStore {
             'NX',
           );
     return result === 'OK';
+  }
+
+  async compareAndSet(
+    key: string,
+    expected: string | null,
+    value: string,
+    options: { ttlMs?: number } = {},
+  ) {
+    if (expected === null) return this.setIfAbsent(key, value, options);
+    const ttl = options.ttlMs === undefined ? '' : String(Math.max(1, Math.ceil(options.ttlMs)));
+    const written = await this.redis.eval(COMPARE_AND_SET, 1, this.key(key), expected, value, ttl);
+    return written === 1;
   }
 
   async delete(key: string) {

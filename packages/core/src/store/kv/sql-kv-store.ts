@@ -87,6 +87,24 @@ export class SqlKvStore implements KvStore {
     return row !== undefined;
   }
 
+  async compareAndSet(
+    key: string,
+    expected: string | null,
+    value: string,
+    options: { ttlMs?: number } = {},
+  ): Promise<boolean> {
+    if (expected === null) return this.setIfAbsent(key, value, options);
+    const rows = await this.db
+      .updateTable('kv_entries')
+      .set({ value, expires_at: expiryFrom(options.ttlMs) })
+      .where('key', '=', key)
+      .where('value', '=', expected)
+      .where(live)
+      .returning('key')
+      .execute();
+    return rows.length > 0;
+  }
+
   async delete(key: string): Promise<boolean> {
     const rows = await this.db
       .deleteFrom('kv_entries')
