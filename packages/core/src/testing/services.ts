@@ -142,6 +142,8 @@ export interface TestKvStore {
   readonly kv: KvStore;
   /** Closes the connection and opens a new one onto the same data, as a restarted process would. */
   reconnect(sql: SqlStore): Promise<KvStore>;
+  /** Another connection onto the same data, as another replica holds; closed by destroy(). */
+  replica(sql: SqlStore): Promise<KvStore>;
   destroy(): Promise<void>;
 }
 
@@ -153,6 +155,7 @@ export async function openTestKvStore(backend: KvTestBackend, sql: SqlStore): Pr
       ? Promise.resolve(new SqlKvStore(store.db))
       : RedisKvStore.connect(TEST_KV_URL, prefix);
   let kv = await open(sql);
+  const replicas: KvStore[] = [];
   return {
     get kv() {
       return kv;
@@ -162,11 +165,17 @@ export async function openTestKvStore(backend: KvTestBackend, sql: SqlStore): Pr
       kv = await open(next);
       return kv;
     },
+    async replica(store) {
+      const other = await open(store);
+      replicas.push(other);
+      return other;
+    },
     async destroy() {
       if (backend === 'redis') {
         await kv.deleteByPattern('*');
         await kv.clearQueues('*');
       }
+      for (const other of replicas) await other.close();
       await kv.close();
     },
   };
