@@ -24,6 +24,10 @@ import { goalsPlugin } from './modules/goals/goals.plugin.js';
 import { healthPlugin } from './modules/health/health.plugin.js';
 import { identityPlugin } from './modules/identity/identity.plugin.js';
 import { insightsPlugin } from './modules/insights/insights.plugin.js';
+import {
+  type IntegrationsPluginOptions,
+  integrationsPlugin,
+} from './modules/integrations/integrations.plugin.js';
 import { jobsPlugin } from './modules/jobs/jobs.plugin.js';
 import { mailPlugin } from './modules/mail/mail.plugin.js';
 import { memoryPlugin } from './modules/memory/memory.plugin.js';
@@ -57,6 +61,8 @@ export interface BuildAppOptions {
   announceCredentials?: (line: string) => void;
   /** Cache lifetimes of the models module (tests shorten them). */
   modelsOptions?: ModelsPluginOptions;
+  /** The integrations' way to the vendors (tests route it to local fakes). */
+  integrationsOptions?: IntegrationsPluginOptions;
 }
 
 /**
@@ -113,6 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(modelsPlugin, options.modelsOptions ?? {});
   await app.register(skillsPlugin);
   await app.register(containersPlugin);
+  await app.register(integrationsPlugin, options.integrationsOptions ?? {});
   await app.register(runtimePlugin);
   await app.register(chatPlugin);
   await app.register(messagingPlugin);

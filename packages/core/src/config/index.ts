@@ -5,6 +5,7 @@ import { containersConfig } from './containers.config.js';
 import type { AreaValues, ConfigArea, ConfigField } from './field.js';
 import { governanceConfig } from './governance.config.js';
 import { healthConfig } from './health.config.js';
+import { integrationsConfig } from './integrations.config.js';
 import { mailConfig } from './mail.config.js';
 import { memoryConfig } from './memory.config.js';
 import { modelsConfig } from './models.config.js';
@@ -27,6 +28,7 @@ export const configAreas = {
   governance: governanceConfig,
   containers: containersConfig,
   memory: memoryConfig,
+  integrations: integrationsConfig,
 } satisfies Record<string, ConfigArea>;
 
 type Areas = typeof configAreas;

@@ -4,7 +4,6 @@ import {
   AppError,
   MethodNotAllowedError,
   NotFoundError,
-  RateLimitedError,
   UnauthorizedError,
   ValidationError,
 } from './app-error.js';
@@ -34,8 +33,9 @@ export function installErrorHandling(app: FastifyInstance, options: NotFoundOpti
     if (appError.status >= 500) {
       request.log.error({ err: error }, 'request failed');
     }
-    if (appError instanceof RateLimitedError)
-      reply.header('retry-after', String(appError.retryAfterSeconds));
+    // A rate limit, an open circuit: the body's retry_after is also the standard header.
+    if (typeof appError.extra.retry_after === 'number')
+      reply.header('retry-after', String(appError.extra.retry_after));
     if (appError instanceof MethodNotAllowedError)
       reply.header('allow', appError.allowed.join(', '));
     const message = appError.expose ? appError.message : 'Internal server error';

@@ -10,6 +10,7 @@ import type {
 } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config/index.js';
+import type { IntegrationsPluginOptions } from '../modules/integrations/integrations.plugin.js';
 import type { ModelsPluginOptions } from '../modules/models/models.plugin.js';
 import type { KvStore } from '../store/kv/kv-store.js';
 import {
@@ -38,6 +39,8 @@ export interface TestAppOptions {
   extend?: (app: FastifyInstance) => void | Promise<void>;
   /** Cache lifetimes of the models module, such as healthTtlMs: 0 to probe at every call. */
   modelsOptions?: ModelsPluginOptions;
+  /** The integrations' way to the vendors, such as routeToFake for every connector. */
+  integrationsOptions?: IntegrationsPluginOptions;
 }
 
 export interface TestApp {
@@ -114,6 +117,7 @@ async function start(
     announceCredentials: (line) => announced.push(line),
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.modelsOptions ? { modelsOptions: options.modelsOptions } : {}),
+    ...(options.integrationsOptions ? { integrationsOptions: options.integrationsOptions } : {}),
   });
   await options.extend?.(app);
   await app.ready();

@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { abortOnDisconnect } from '../../http/abort-on-disconnect.js';
 import {
   agentIdParams,
   agentListQuery,
@@ -14,15 +15,6 @@ import {
   updateAgentBody,
 } from './agents.schema.js';
 import type { AgentCommand, AgentsService } from './agents.service.js';
-
-/** Aborts when the client goes away before the reply is written (as /chat does). */
-function abortOnDisconnect(reply: FastifyReply): AbortSignal {
-  const controller = new AbortController();
-  reply.raw.on('close', () => {
-    if (!reply.raw.writableFinished) controller.abort(new Error('client disconnected'));
-  });
-  return controller.signal;
-}
 
 export async function agentsRoutes(app: FastifyInstance, agents: AgentsService): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();

@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors/app-error.js';
+import { abortOnDisconnect } from '../../http/abort-on-disconnect.js';
 import { openSse } from '../../http/sse.js';
 import {
   chatIdSchema,
@@ -11,15 +12,6 @@ import {
   chatRequestSchema,
   chatSummarySchema,
 } from './chat.schema.js';
-
-/** Aborts when the client goes away before the reply is written. */
-function abortOnDisconnect(reply: FastifyReply): AbortSignal {
-  const controller = new AbortController();
-  reply.raw.on('close', () => {
-    if (!reply.raw.writableFinished) controller.abort(new Error('client disconnected'));
-  });
-  return controller.signal;
-}
 
 export const chatPlugin = fp(
   async (app: FastifyInstance) => {

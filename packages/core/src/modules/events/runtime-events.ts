@@ -51,6 +51,15 @@ export interface RuntimeEventMap {
   'event-receive': { event_id: string; kind: string; source: string; title: string };
   'notification-send': { notification_id: string; kind: string; title: string };
   'proposal-change': { proposal_id: string; path: string; status: string };
+  'integration-call': {
+    integration_id: string;
+    action: string;
+    source: string;
+    status: 'ok' | 'error';
+    error: string | null;
+    duration_ms: number;
+  };
+  'integration-breaker': { integration_id: string; from: string; to: string };
   error: { request_id: string | null; code: string; message: string };
 }
 
@@ -71,6 +80,8 @@ export const RUNTIME_EVENT_NAMES = [
   'event-receive',
   'notification-send',
   'proposal-change',
+  'integration-call',
+  'integration-breaker',
   'error',
 ] as const satisfies readonly RuntimeEventName[];
 

@@ -78,7 +78,8 @@ export class SkillRunner {
     const skill = this.registry.get(name);
     const step = run.trace.nextStep();
     if (!skill) return this.fail(run, step, name, 'SAFE', 0, `There is no skill named ${name}.`);
-    const parsed = skill.inputSchema.safeParse(rawInput);
+    // Async: a schema may look things up (integration_skill checks the connector and its action).
+    const parsed = await skill.inputSchema.safeParseAsync(rawInput);
     if (!parsed.success) {
       const problems = parsed.error.issues.map(
         (i) => `${i.path.join('.') || 'input'}: ${i.message}`,

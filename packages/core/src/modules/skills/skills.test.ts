@@ -49,6 +49,8 @@ describe('skills and the autonomy mode', () => {
       task_manager: 'CONTROLLED',
       agent_manager: 'CONTROLLED',
       notes: 'CONTROLLED',
+      // Its calls are judged by each action's risk level (read CONTROLLED, write RESTRICTED, ...).
+      integration_skill: 'CONTROLLED',
       subscribe: 'CONTROLLED',
       monitors: 'CONTROLLED',
       shell: 'RESTRICTED',

@@ -13,6 +13,7 @@ import { notesMigration } from './0010-notes.js';
 import { selfImproveMigration } from './0011-self-improve.js';
 import { configurationMigration } from './0012-configuration.js';
 import { behavioralMigration } from './0013-behavioral.js';
+import { integrationsMigration } from './0014-integrations.js';
 import { memoryMigration } from './0015-memory.js';
 import { securityMigration } from './0016-security.js';
 import { insightsMigration } from './0019-insights.js';
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0011-self-improve': selfImproveMigration,
   '0012-configuration': configurationMigration,
   '0013-behavioral': behavioralMigration,
+  '0014-integrations': integrationsMigration,
   '0015-memory': memoryMigration,
   '0016-security': securityMigration,
   '0019-insights': insightsMigration,
