@@ -131,6 +131,7 @@ export function createIntegrationSkill(
         return {
           text: resultForModel(result.result, result.truncated, options.resultChars),
           untrusted: true,
+          source: `integration ${call.integrationId}.${call.action}`,
           data: {
             integration_id: result.integration_id,
             action: result.action,

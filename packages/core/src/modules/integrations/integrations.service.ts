@@ -390,6 +390,8 @@ export class IntegrationService {
           params: prepared.input,
         },
         simulation: needsSimulation(prepared.level) ? this.deps.pipeline.simulate(prepared) : null,
+        // The operator's own call: no run read anything untrusted before it.
+        taintedBy: null,
       });
       const ttlMs = Date.parse(confirmation.expires_at) - Date.now() + CONFIRMED_CALL_GRACE_MS;
       await this.deps.kv.set(confirmedKey(confirmation.confirmation_id), digest, { ttlMs });

@@ -56,6 +56,7 @@ describe('skills and the autonomy mode', () => {
       shell: 'RESTRICTED',
       python_exec: 'RESTRICTED',
       self_improve: 'PRIVILEGED',
+      container_control: 'PRIVILEGED',
     });
     const search = body.skills.find((s: { name: string }) => s.name === 'web_search');
     expect(search).toMatchObject({ available: false, needs_confirmation: false });
