@@ -3,6 +3,8 @@
  * traces and (later) the model. Two layers: well-known token formats and `key=value` forms,
  * and the exact values of secrets this process knows (configured passwords, vault entries).
  */
+import { VENDOR_TOKEN_PATTERNS } from './vendor-tokens.js';
+
 export const REDACTED = '[REDACTED]';
 
 const PATTERNS: RegExp[] = [
@@ -18,6 +20,7 @@ const PATTERNS: RegExp[] = [
   /\bglpat-[A-Za-z0-9_-]{20,}/g, // GitLab
   /\b\d{8,10}:AA[A-Za-z0-9_-]{33}\b/g, // Telegram bot token
   /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g, // JWT
+  ...VENDOR_TOKEN_PATTERNS,
 ];
 
 /** `scheme://user:password@host` keeps the user and hides the password. */

@@ -65,14 +65,10 @@ export async function sendCall(
     sendWithRetry(deps.transport, wire(placeCredentials(built, auth, known, accessToken)), options);
   const line = requestLine(built);
   if (auth.type !== 'oauth2') return { response: await send(), line };
-
-  // A path is on the API's own host (a self-hosted GitLab); a URL names the vendor's token host.
-  const tokenUrl = auth.tokenUrl.startsWith('/')
-    ? new URL(auth.tokenUrl, base.origin)
-    : expandBaseUrl(auth.tokenUrl, call.values);
-  if (!deps.oauth)
-    throw new Error(`${call.definition.id} uses OAuth 2.0 but no token cache was given`);
   const { oauth } = deps;
+  if (!oauth) throw new Error(`${call.definition.id} uses OAuth 2.0 but no token cache was given`);
+
+  const tokenUrl = tokenUrlFor(auth, base, call.values);
   const tokenCall = {
     transport: deps.transport,
     signal: deps.signal,
@@ -89,6 +85,20 @@ export async function sendCall(
     stale: token,
   });
   return { response: await send(fresh), line };
+}
+
+/**
+ * Where an OAuth connector's token endpoint is: a path is on the API's own host (a self-hosted
+ * GitLab), a URL names the vendor's token host and may name fields (Microsoft's `{tenant}`).
+ */
+export function tokenUrlFor(
+  auth: { tokenUrl: string },
+  base: URL,
+  values: Record<string, string>,
+): URL {
+  return auth.tokenUrl.startsWith('/')
+    ? new URL(auth.tokenUrl, base.origin)
+    : expandBaseUrl(auth.tokenUrl, values);
 }
 
 function wire(request: BuiltRequest): OutboundRequest {

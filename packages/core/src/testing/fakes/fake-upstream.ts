@@ -15,8 +15,14 @@ export interface FakeUpstream extends LocalServer {
   refusals: Array<{ request: RecordedRequest; problem: string }>;
   /** Requests that passed the credential check (token-endpoint calls are not counted). */
   accepted: RecordedRequest[];
-  /** The next `count` API calls get this answer instead of the echo (after the auth check). */
-  failNext(count: number, answer: CannedAnswer): void;
+  /**
+   * The next `count` API calls get this answer instead of the echo (after the auth check); a
+   * function builds it from the request (an error page that echoes what it was sent).
+   */
+  failNext(
+    count: number,
+    answer: CannedAnswer | ((request: RecordedRequest) => CannedAnswer),
+  ): void;
   /** OAuth 2.0 only: access tokens issued so far, and a way to expire the current one. */
   oauth: { issued: string[]; refreshes: RecordedRequest[]; revokeCurrent(): void };
 }
@@ -49,7 +55,7 @@ interface ParsedRequest extends RecordedRequest {
 export async function startFakeUpstream(options: FakeUpstreamOptions): Promise<FakeUpstream> {
   const refusals: FakeUpstream['refusals'] = [];
   const accepted: RecordedRequest[] = [];
-  const canned: CannedAnswer[] = [];
+  const canned: Array<CannedAnswer | ((request: RecordedRequest) => CannedAnswer)> = [];
   const issued: string[] = [];
   const refreshes: RecordedRequest[] = [];
   let current: string | null = null;
@@ -88,7 +94,8 @@ export async function startFakeUpstream(options: FakeUpstreamOptions): Promise<F
       return json(response, 401, { error: 'unauthorized', message: problem });
     }
     accepted.push(recorded);
-    const answer = canned.shift();
+    const next = canned.shift();
+    const answer = typeof next === 'function' ? next(recorded) : next;
     if (answer) return json(response, answer.status, answer.body ?? {}, answer.headers);
     return json(response, 200, {
       ok: true,
@@ -103,7 +110,7 @@ export async function startFakeUpstream(options: FakeUpstreamOptions): Promise<F
   return Object.assign(server, {
     refusals,
     accepted,
-    failNext(count: number, answer: CannedAnswer) {
+    failNext(count: number, answer: CannedAnswer | ((request: RecordedRequest) => CannedAnswer)) {
       for (let i = 0; i < count; i++) canned.push(answer);
     },
     oauth: {
@@ -254,25 +261,29 @@ export function routeToFake(transport: UpstreamTransport, fakeUrl: string): Upst
 
 /**
  * A credential in the field's own format, unique to `seed`: the example with its last characters
- * swapped for seeded ones of the same kind (digit for digit, letter for letter of the same case),
- * so every connector in a test run holds a value no other one does.
+ * swapped for seeded ones of the same kind (digit for digit, letter for letter of the same case,
+ * hex for hex when that is what the format takes), so every connector in a test run holds a value
+ * no other one does.
  */
 export function uniqueCredential(field: IntegrationField, seed: string): string {
-  let state = [...seed].reduce((hash, char) => (hash * 31 + char.charCodeAt(0)) >>> 0, 7);
-  const next = (range: number) => {
-    state = (state * 1103515245 + 12345) >>> 0;
-    return (state >>> 8) % range;
-  };
-  const chars = [...field.example];
-  let swapped = 0;
-  for (let i = chars.length - 1; i >= 0 && swapped < 10; i--) {
-    const char = chars[i] as string;
-    if (/[0-9]/.test(char)) chars[i] = String(next(10));
-    else if (/[a-z]/.test(char)) chars[i] = String.fromCharCode(97 + next(26));
-    else if (/[A-Z]/.test(char)) chars[i] = String.fromCharCode(65 + next(26));
-    else continue;
-    swapped++;
+  for (const hex of [true, false]) {
+    let state = [...seed].reduce((hash, char) => (hash * 31 + char.charCodeAt(0)) >>> 0, 7);
+    const next = (range: number) => {
+      state = (state * 1103515245 + 12345) >>> 0;
+      return (state >>> 8) % range;
+    };
+    const chars = [...field.example];
+    let swapped = 0;
+    for (let i = chars.length - 1; i >= 0 && swapped < 10; i--) {
+      const char = chars[i] as string;
+      if (/[0-9]/.test(char)) chars[i] = String(next(10));
+      else if (/[a-z]/.test(char)) chars[i] = String.fromCharCode(97 + next(hex ? 6 : 26));
+      else if (/[A-Z]/.test(char)) chars[i] = String.fromCharCode(65 + next(hex ? 6 : 26));
+      else continue;
+      swapped++;
+    }
+    const value = chars.join('');
+    if (!field.format || field.format.test(value)) return value;
   }
-  const value = chars.join('');
-  return !field.format || field.format.test(value) ? value : field.example;
+  return field.example;
 }

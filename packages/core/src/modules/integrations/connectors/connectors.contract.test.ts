@@ -13,10 +13,10 @@ import {
 import { openScratchKvStore } from '../../../testing/services.js';
 import { Vault } from '../../vault/vault.service.js';
 import { connectorProblems, documentedCall, fieldExamples } from '../connector-checks.js';
-import { buildCall, sendCall } from '../http-call.js';
+import { buildCall, sendCall, tokenUrlFor } from '../http-call.js';
 import type { IntegrationDefinition } from '../integration.js';
 import { OAuthTokens } from '../oauth-tokens.js';
-import { expandBaseUrl, serializeBody } from '../request-builder.js';
+import { serializeBody } from '../request-builder.js';
 import { SafeUpstream } from '../upstream.js';
 import { CONNECTORS } from './index.js';
 
@@ -100,7 +100,10 @@ describe.each(ids)('connector %s', (id) => {
       auth,
       credentials: { ...fieldValues(definition), ...credentials },
       ...(auth.type === 'oauth2'
-        ? { tokenPath: tokenUrlOf(auth.tokenUrl, definition).pathname }
+        ? {
+            tokenPath: tokenUrlFor(auth, new URL(definition.baseUrl), fieldValues(definition))
+              .pathname,
+          }
         : {}),
     });
   });
@@ -145,11 +148,4 @@ function fieldValues(definition: IntegrationDefinition): Record<string, string> 
   return Object.fromEntries(
     definition.fields.filter((f) => !f.secret).map((f) => [f.name, f.default ?? f.example]),
   );
-}
-
-/** The token endpoint with its fields filled in (Microsoft's `{tenant}`), as sendCall finds it. */
-function tokenUrlOf(tokenUrl: string, definition: IntegrationDefinition): URL {
-  return tokenUrl.startsWith('/')
-    ? new URL(tokenUrl, definition.baseUrl)
-    : expandBaseUrl(tokenUrl, fieldValues(definition));
 }
