@@ -267,6 +267,36 @@ describe('agent-messaging against a fake Telegram Bot API and a real agent-core'
     expect(calls.some((call) => /reset/i.test(call))).toBe(false);
   });
 
+  it('with MESSAGING_ALLOWED_USERS empty, says so at start and answers nobody', async () => {
+    const lonely = await startFakeTelegram('654321:ANOTHER-token-for-the-fake-bot');
+    const lines: Array<{ event: string } & Record<string, unknown>> = [];
+    const closed = createBridge({
+      config: {
+        telegramToken: lonely.token,
+        telegramApiRoot: lonely.apiRoot,
+        allowedUsers: new Set(),
+        coreUrl: relay.url,
+        coreUser: 'messaging',
+        corePassword: PASSWORD,
+      },
+      log: (event, fields) => lines.push({ event, ...fields }),
+    });
+    try {
+      await closed.start();
+      expect(lines[0]).toMatchObject({ event: 'messaging.nobody_allowed' });
+      lonely.sendText(alice, 'hello?');
+      for (let i = 0; i < 200 && !lines.some((line) => line.event === 'messaging.refused'); i++)
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      expect(lines.find((line) => line.event === 'messaging.refused')).toMatchObject({
+        user_id: alice.id,
+      });
+      expect(lonely.calls.filter((call) => call.method === 'sendMessage')).toEqual([]);
+    } finally {
+      await closed.stop();
+      await lonely.close();
+    }
+  });
+
   it('tells the user when agent-core is unreachable, keeps the message and delivers it later', async () => {
     const since = telegram.calls.length;
     await relay.down();
