@@ -59,6 +59,8 @@ export type Connector =
 export class ConnectorRegistry {
   private readonly loaded = new Map<string, IntegrationDefinition>();
   private readonly dynamic = new Map<string, DynamicIntegration>();
+  /** Counts run-time (un)registrations: whoever caches the list compares it. */
+  generation = 0;
 
   constructor(
     private readonly shipped: Readonly<Record<string, () => Promise<ConnectorModule>>> = CONNECTORS,
@@ -104,9 +106,12 @@ export class ConnectorRegistry {
     if (Object.hasOwn(this.shipped, definition.id))
       throw new Error(`Connector id ${definition.id} is taken by a shipped connector`);
     this.dynamic.set(definition.id, definition);
+    this.generation++;
   }
 
   unregister(id: string): boolean {
-    return this.dynamic.delete(id);
+    const removed = this.dynamic.delete(id);
+    if (removed) this.generation++;
+    return removed;
   }
 }

@@ -60,7 +60,7 @@ export const integrationsPlugin = fp(
       log.warn({ err: error }, 'integration call log write failed'),
     );
     const registry = new ConnectorRegistry();
-    const settings = new IntegrationSettingsStore(app.settings);
+    const settings = new IntegrationSettingsStore(app.settings, app.kv);
     const oauth = new OAuthTokens(app.vault, app.kv);
     const pipeline = new IntegrationPipeline({
       registry,

@@ -21,7 +21,7 @@ import {
   type IntegrationPipeline,
   type PreparedCall,
 } from './integration-pipeline.js';
-import type { IntegrationSettingsStore } from './integrations.settings.js';
+import { EMPTY_SETTINGS, type IntegrationSettingsStore } from './integrations.settings.js';
 import {
   actionViews,
   type FieldStatus,
@@ -111,7 +111,7 @@ export class IntegrationService {
         const breaker = await this.deps.breaker.view(id);
         return summarize(
           connector,
-          settings.get(id) ?? (await this.deps.settings.get(id)),
+          settings.get(id) ?? EMPTY_SETTINGS,
           breaker,
           stats.get(id) ?? EMPTY_STATS,
         );
@@ -347,6 +347,11 @@ export class IntegrationService {
       this.auditExecute(prepared, caller, 'error', error);
       throw error;
     }
+  }
+
+  /** Changes whenever any integration's settings change (on any replica). */
+  settingsVersion(): Promise<string> {
+    return this.deps.settings.version();
   }
 
   /** Connectors with credentials set, for the model's skill description. */

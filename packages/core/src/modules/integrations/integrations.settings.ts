@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import type { KvStore } from '../../store/kv/kv-store.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { RISK_LEVELS } from './integration.js';
 
@@ -23,23 +25,43 @@ export const integrationSettingsSchema = z.object({
 export type IntegrationSettings = z.infer<typeof integrationSettingsSchema>;
 
 const PREFIX = 'integration.';
+/** Changes on every settings write; each replica reloads its copy when it differs. */
+export const SETTINGS_VERSION_KEY = 'int:settings:version';
 export const EMPTY_SETTINGS: IntegrationSettings = integrationSettingsSchema.parse({});
 
-/** Integration settings in the settings table (configuration, not cognitive state). */
+/**
+ * Integration settings in the settings table (configuration, not cognitive state). Reads come
+ * from a parsed copy of all of them, reloaded only when the version in the key-value store
+ * changed (any replica's write changes it), so a call costs no SQL query.
+ */
 export class IntegrationSettingsStore {
-  constructor(private readonly settings: SettingsService) {}
+  private cached: { version: string; all: Map<string, IntegrationSettings> } | null = null;
 
-  get(integrationId: string): Promise<IntegrationSettings> {
-    return this.settings.get(PREFIX + integrationId, integrationSettingsSchema, EMPTY_SETTINGS);
+  constructor(
+    private readonly settings: SettingsService,
+    private readonly kv: KvStore,
+  ) {}
+
+  /** The current version; pass it (read with other keys at once) to the reads below. */
+  async version(): Promise<string> {
+    return (await this.kv.get(SETTINGS_VERSION_KEY)) ?? 'none';
   }
 
-  async all(): Promise<Map<string, IntegrationSettings>> {
+  /** Callers must not change the returned object (update() for that). */
+  async get(integrationId: string, version?: string | null): Promise<IntegrationSettings> {
+    return (await this.all(version)).get(integrationId) ?? EMPTY_SETTINGS;
+  }
+
+  async all(version?: string | null): Promise<Map<string, IntegrationSettings>> {
+    const current = version ?? (await this.version());
+    if (this.cached?.version === current) return this.cached.all;
     const rows = await this.settings.list(PREFIX);
     const all = new Map<string, IntegrationSettings>();
     for (const row of rows) {
       const parsed = integrationSettingsSchema.safeParse(row.value);
       if (parsed.success) all.set(row.key.slice(PREFIX.length), parsed.data);
     }
+    this.cached = { version: current, all };
     return all;
   }
 
@@ -48,8 +70,16 @@ export class IntegrationSettingsStore {
     change: (current: IntegrationSettings) => IntegrationSettings,
     actor: string,
   ): Promise<IntegrationSettings> {
-    const next = change(structuredClone(await this.get(integrationId)));
+    this.cached = null;
+    const current = await this.settings.get(
+      PREFIX + integrationId,
+      integrationSettingsSchema,
+      EMPTY_SETTINGS,
+    );
+    const next = change(structuredClone(current));
     await this.settings.set(PREFIX + integrationId, next, actor);
+    this.cached = null;
+    await this.kv.set(SETTINGS_VERSION_KEY, randomUUID());
     return next;
   }
 }
