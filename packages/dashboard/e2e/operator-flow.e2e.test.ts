@@ -182,6 +182,7 @@ describeInBrowser('dashboard: an operator session', () => {
       'Configuration',
       'Skills',
       'Models',
+      'Integrations',
       'Scheduler',
       'Agents',
       'Goals',

@@ -284,3 +284,12 @@ export const SearchIcon = (props: IconProps) => (
     <path d="M16 16l4.5 4.5" />
   </Icon>
 );
+
+/** Two plugs meeting: a connection to another service. */
+export const IntegrationsIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M9 15l-2.5 2.5a2.5 2.5 0 0 1-3.5-3.5L5.5 11.5" />
+    <path d="M15 9l2.5-2.5a2.5 2.5 0 0 1 3.5 3.5L18.5 12.5" />
+    <path d="M7 10l7 7M10 7l7 7M9.5 14.5l5-5" />
+  </Icon>
+);

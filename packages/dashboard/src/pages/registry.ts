@@ -10,6 +10,7 @@ import {
   HealthIcon,
   type IconProps,
   IdentityIcon,
+  IntegrationsIcon,
   LiveIcon,
   MetricsIcon,
   ModelsIcon,
@@ -37,6 +38,8 @@ import { GoalDetailPage } from './goals/goal-detail-page';
 import { GoalsPage } from './goals/goals-page';
 import { HealthPage } from './health/health-page';
 import { IdentityPage } from './identity/identity-page';
+import { IntegrationDetailPage } from './integrations/integration-detail-page';
+import { IntegrationsPage } from './integrations/integrations-page';
 import { LivePage } from './live/live-page';
 import { MetricsPage } from './metrics/metrics-page';
 import { ModelsPage } from './models/models-page';
@@ -126,6 +129,14 @@ export const PAGES: PageDefinition[] = [
     section: 'Configurations',
     icon: ModelsIcon,
     component: ModelsPage,
+  },
+  {
+    path: '/integrations',
+    label: 'Integrations',
+    section: 'Configurations',
+    icon: IntegrationsIcon,
+    component: IntegrationsPage,
+    subRoutes: [{ path: '/integrations/:integration_id', component: IntegrationDetailPage }],
   },
   {
     path: '/scheduler',

@@ -1,0 +1,103 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type ExecuteRequest,
+  executeIntegrationAction,
+  fetchIntegration,
+  fetchIntegrationCalls,
+  fetchIntegrations,
+  type RiskLevel,
+  removeIntegrationCredentials,
+  resetIntegrationBreaker,
+  setActionPolicy,
+  setIntegrationBaseUrl,
+  setIntegrationCredentials,
+  testIntegration,
+} from '../api/integrations';
+
+/** Everything below this key (list, one connector, its calls) is read again after a change. */
+export const integrationsQueryKey = ['integrations'] as const;
+const detailKey = (id: string) => ['integrations', 'detail', id] as const;
+const callsKey = (id: string) => ['integrations', 'calls', id] as const;
+
+/** How many recent calls the connector page shows. */
+export const RECENT_CALLS = 20;
+
+/** Breakers and counts change with the model's calls too, so the views poll. */
+const POLL_MS = 10_000;
+
+export function useIntegrations() {
+  return useQuery({
+    queryKey: [...integrationsQueryKey, 'list'],
+    queryFn: async ({ signal }) => (await fetchIntegrations(signal)).integrations,
+    refetchInterval: POLL_MS,
+  });
+}
+
+export function useIntegration(id: string) {
+  return useQuery({
+    queryKey: detailKey(id),
+    queryFn: ({ signal }) => fetchIntegration(id, signal),
+    refetchInterval: POLL_MS,
+  });
+}
+
+export function useIntegrationCalls(id: string) {
+  return useQuery({
+    queryKey: callsKey(id),
+    queryFn: async ({ signal }) => (await fetchIntegrationCalls(id, RECENT_CALLS, signal)).calls,
+    refetchInterval: POLL_MS,
+  });
+}
+
+/** A mutation of one connector after which its state, list row and calls are read again. */
+function useIntegrationMutation<T, V>(fn: (variables: V) => Promise<T>, inlineErrors?: string[]) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    ...(inlineErrors ? { meta: { inlineErrors } } : {}),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: integrationsQueryKey }),
+  });
+}
+
+export const useSetCredentials = (id: string) =>
+  useIntegrationMutation((values: Record<string, string>) => setIntegrationCredentials(id, values));
+
+export const useRemoveCredentials = (id: string) =>
+  useIntegrationMutation(() => removeIntegrationCredentials(id));
+
+export const useSetBaseUrl = (id: string) =>
+  useIntegrationMutation(
+    (baseUrl: string | null) => setIntegrationBaseUrl(id, baseUrl),
+    ['validation_error'],
+  );
+
+export const useSetActionPolicy = (id: string) =>
+  useIntegrationMutation(
+    ({ action, ...change }: { action: string; risk?: RiskLevel | null; enabled?: boolean }) =>
+      setActionPolicy(id, action, change),
+  );
+
+export const useTestIntegration = (id: string) => useIntegrationMutation(() => testIntegration(id));
+
+export const useResetBreaker = (id: string) =>
+  useIntegrationMutation(() => resetIntegrationBreaker(id));
+
+/**
+ * Execute errors are answers the run form shows next to the call (policy, credentials, circuit,
+ * upstream), not toasts.
+ */
+export const EXECUTE_ERRORS = [
+  'validation_error',
+  'action_not_allowed',
+  'policy_denied',
+  'credentials_missing',
+  'circuit_open',
+  'rate_limited',
+  'upstream_error',
+];
+
+export const useExecuteAction = (id: string) =>
+  useIntegrationMutation(
+    (body: ExecuteRequest) => executeIntegrationAction(id, body),
+    EXECUTE_ERRORS,
+  );
