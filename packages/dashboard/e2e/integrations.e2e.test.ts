@@ -88,6 +88,9 @@ describeInBrowser('dashboard: integrations', () => {
     await page.goto('/integrations');
     expect(await page.title()).toBe('Integrations · Agent Runtime');
     const table = page.getByRole('table', { name: 'Connectors' });
+    // The first listing loads the connector modules and reads their settings, breakers and call
+    // counts; on a loaded machine that can take longer than the default wait.
+    await page.getByTestId('connectors-count').waitFor({ timeout: 30_000 });
     const total = Number((await page.getByTestId('connectors-count').innerText()).split(' of ')[1]);
     expect(total).toBeGreaterThanOrEqual(45);
 
