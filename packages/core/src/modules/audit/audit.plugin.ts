@@ -34,11 +34,24 @@ export const auditPlugin = fp(
       journalDir: path.join(app.config.storage.dataDir, 'audit-journal'),
       logger: app.log.child({ module: 'audit' }),
     });
+    // Reads see every row recorded before them: the buffer is flushed first (a no-op when empty).
+    const flushed = async () => {
+      if (writer.pending > 0) await writer.flush();
+    };
     const audit: AuditService = {
       record: (entry: AuditEntryInput) => writer.record(entry),
-      list: (query: AuditQuery) => repository.page(query),
-      actions: () => repository.actions(),
-      lastRecorded: (action: string) => repository.lastRecorded(action),
+      list: async (query: AuditQuery) => {
+        await flushed();
+        return repository.page(query);
+      },
+      actions: async () => {
+        await flushed();
+        return repository.actions();
+      },
+      lastRecorded: async (action: string) => {
+        await flushed();
+        return repository.lastRecorded(action);
+      },
       flush: () => writer.flush(),
       get pending() {
         return writer.pending;

@@ -128,6 +128,19 @@ describe.each(await sqlTestBackends())('GET /api/audit (%s)', (backend) => {
     });
   });
 
+  it('a read right after a write sees its row, with no wait and no explicit flush', async () => {
+    for (let n = 0; n < 5; n++) {
+      const id = t.app.audit.record({ action: 'test.read_after_write', actor: 'tester' });
+      expect(t.app.audit.pending).toBeGreaterThan(0);
+      const { body } = await get('action=test.read_after_write&limit=1');
+      expect(body.entries[0]?.id).toBe(id);
+    }
+    const id = t.app.audit.record({ action: 'test.read_after_write.actions', actor: 'tester' });
+    expect(await t.app.audit.actions()).toContain('test.read_after_write.actions');
+    expect(await t.app.audit.lastRecorded('test.read_after_write.actions')).not.toBeNull();
+    expect(id).toBeTruthy();
+  });
+
   it('stores redacted rows: secrets in details, targets and errors never land in the table', async () => {
     const id = t.app.audit.record({
       action: 'test.secret',

@@ -65,8 +65,11 @@ describe('chat without a model', () => {
     expect(trace.guard_chain).toContainEqual(
       expect.objectContaining({
         guard: 'input_guard',
-        detail: expect.stringContaining('fetch_url output'),
+        detail: expect.stringContaining(`fetch_url ${site.url}/pricing marked untrusted`),
       }),
+    );
+    expect(trace.guard_chain).toContainEqual(
+      expect.objectContaining({ guard: 'untrusted_content', verdict: 'flag' }),
     );
   });
 
