@@ -12,6 +12,8 @@ import {
 
 /** Opens the palette from the keyboard and types into its search field. */
 async function paletteSearch(page: Page, text: string) {
+  // The shortcut exists once the layout has mounted; its header button shows when it has.
+  await page.getByRole('button', { name: 'Search (Ctrl+K)' }).waitFor();
   await page.keyboard.press('Control+k');
   const search = page.getByRole('textbox', { name: 'Search pages, actions and records' });
   const palette = page.getByRole('dialog').filter({ has: search });
@@ -133,7 +135,11 @@ describeInBrowser('dashboard: command palette and /cmd', () => {
     await paletteSearch(page, 'new goal');
     await page.keyboard.press('Enter');
     const form = page.getByRole('form', { name: 'Create goal' });
-    await form.waitFor();
+    // The dialog moves focus to its first field once it has opened; typing starts there.
+    const objective = form.getByRole('textbox', { name: 'Objective' });
+    await expect
+      .poll(() => objective.evaluate((element) => element === document.activeElement))
+      .toBe(true);
     await page.keyboard.type('Archive the ledger of last year');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');

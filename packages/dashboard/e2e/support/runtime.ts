@@ -114,8 +114,9 @@ export async function openPage(
       { name: 'csrftoken', value: client.csrfToken, url: server.url },
     ]);
   }
-  // A missing element should fail a test in seconds, not after Playwright's default 30 s.
-  context.setDefaultTimeout(10_000);
+  // A missing element should fail a test well before Playwright's default 30 s, yet a page that is
+  // merely slow (the suite shares two cores with the server-side suites) must still pass.
+  context.setDefaultTimeout(20_000);
   runtime.contexts.push(context);
   const page = await context.newPage();
   onTestFailed(async ({ task }) => {

@@ -77,8 +77,11 @@ export function CommandPalette() {
       store={paletteStore}
       query={query}
       onQueryChange={changeQuery}
-      // Reopened while it still animates closed, it would keep the last text: start empty.
+      // Reopened while it still animates closed, it would keep the last text: start empty. The
+      // built-in clearing is off because it runs when the closing animation ends, which can be
+      // after a quick reopen, and would wipe what the operator has typed since.
       onSpotlightOpen={() => changeQuery('')}
+      clearQueryOnClose={false}
       shortcut="mod + K"
       tagsToIgnore={[]}
       scrollable
