@@ -28,6 +28,7 @@ import {
   type IntegrationsPluginOptions,
   integrationsPlugin,
 } from './modules/integrations/integrations.plugin.js';
+import { mcpPlugin } from './modules/integrations/mcp/mcp.plugin.js';
 import { jobsPlugin } from './modules/jobs/jobs.plugin.js';
 import { mailPlugin } from './modules/mail/mail.plugin.js';
 import { memoryPlugin } from './modules/memory/memory.plugin.js';
@@ -130,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(subscriptionsPlugin);
   await app.register(mailPlugin);
   await app.register(sandboxPlugin);
+  await app.register(mcpPlugin);
   await app.register(selfImprovePlugin);
   await app.register(behavioralPlugin);
   await app.register(configCenterPlugin);

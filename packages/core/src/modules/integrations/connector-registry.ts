@@ -14,6 +14,8 @@ export interface DynamicAction {
   description: string;
   risk: RiskLevel;
   input: z.ZodType<Record<string, unknown>>;
+  /** The params' JSON Schema as the server wrote it, shown instead of the one made from `input`. */
+  jsonSchema?: unknown;
 }
 
 export interface DynamicCall {

@@ -8,7 +8,7 @@ import type { ConfirmationService } from '../confirmations/confirmations.service
 import { needsConfirmation, needsSimulation } from '../skills/autonomy.js';
 import type { AutonomyService } from '../skills/autonomy.service.js';
 import type { Vault } from '../vault/vault.service.js';
-import type { BreakerView, CircuitBreaker } from './circuit-breaker.js';
+import { type BreakerView, breakerKey, type CircuitBreaker } from './circuit-breaker.js';
 import type { Connector, ConnectorRegistry, DynamicIntegration } from './connector-registry.js';
 import { credentialName } from './credentials.js';
 import type { RiskLevel } from './integration.js';
@@ -376,6 +376,21 @@ export class IntegrationService {
 
   unregister(id: string): boolean {
     return this.deps.registry.unregister(id);
+  }
+
+  /**
+   * Removes a run-time connector and what was kept for it: its secrets, the operator's settings
+   * (action overrides included) and its breaker state, so a later one of the same id starts clean.
+   */
+  async forget(id: string, by: Operator): Promise<void> {
+    const connector = await this.connector(id);
+    if (connector.kind !== 'dynamic') throw new Error(`${id} is a shipped connector`);
+    for (const field of connector.definition.fields)
+      if (field.secret) await this.deps.vault.delete(credentialName(id, field.name));
+    await this.deps.settings.delete(id);
+    await this.deps.kv.delete(breakerKey(id));
+    this.deps.registry.unregister(id);
+    this.audit('integration.removed', id, by, {});
   }
 
   private async gate(prepared: PreparedCall, confirmationId: string | undefined, caller: Caller) {

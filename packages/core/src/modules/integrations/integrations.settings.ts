@@ -65,6 +65,10 @@ export class IntegrationSettingsStore {
     return all;
   }
 
+  delete(integrationId: string): Promise<void> {
+    return this.settings.delete(PREFIX + integrationId);
+  }
+
   async update(
     integrationId: string,
     change: (current: IntegrationSettings) => IntegrationSettings,

@@ -151,7 +151,8 @@ export function actionViews(
       needs_confirmation: needsConfirmation(RISK_CAPABILITY[risk]),
       method: http?.method ?? null,
       path: http?.path ?? null,
-      input_schema: inputSchema(action.input),
+      input_schema:
+        'jsonSchema' in action && action.jsonSchema ? action.jsonSchema : inputSchema(action.input),
     };
   });
 }

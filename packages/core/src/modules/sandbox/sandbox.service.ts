@@ -2,7 +2,7 @@ import { accessSync, closeSync, constants, openSync } from 'node:fs';
 import { chown, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { BWRAP, bubblewrapArgs, foldersToHide, isInside } from './bubblewrap.js';
+import { BWRAP, bubblewrapArgs, dropPrivileges, foldersToHide, isInside } from './bubblewrap.js';
 import { type ProcessResult, runProcess } from './process-runner.js';
 
 export type SandboxSetting = 'auto' | 'bubblewrap' | 'none';
@@ -43,6 +43,14 @@ export interface SandboxRun {
   signal?: AbortSignal;
   readOnlyFolder?: string;
   separateStderr?: boolean;
+}
+
+/** How to start a long-running sandboxed program (its caller owns the process and its pipes). */
+export interface SandboxLaunch {
+  program: string;
+  args: string[];
+  env: Record<string, string>;
+  cwd: string;
 }
 
 export interface SandboxResult extends ProcessResult {
@@ -130,6 +138,29 @@ export class Sandbox {
 
   async defaultTimeoutMs(): Promise<number> {
     return Math.min(await this.options.defaultTimeoutMs(), MAX_TIMEOUT_MS);
+  }
+
+  /**
+   * The command line of a program that stays up (an MCP server on stdio) under the same rules
+   * as `run`: bubblewrap's layout when it works, else SHELL_UID through setpriv when the runtime
+   * is root; the clean environment and the workspace either way. Time limits and output caps
+   * do not apply: the caller talks to the program over its pipes and ends it.
+   */
+  launch(argv: string[]): SandboxLaunch {
+    const root = process.getuid?.() === 0;
+    const env = cleanEnvironment(this.workspace, this.options.engineHost ?? null);
+    if (this.state.mode === 'bubblewrap') {
+      const layout = {
+        dataDir: this.options.dataDir,
+        workspace: this.workspace,
+        hidden: this.hidden,
+        ...(root ? { dropToUid: this.options.shellUid } : {}),
+      };
+      return { program: BWRAP, args: bubblewrapArgs(layout, argv), env, cwd: '/' };
+    }
+    const full = root ? [...dropPrivileges(this.options.shellUid), ...argv] : argv;
+    const [program = '', ...args] = full;
+    return { program, args, env, cwd: this.workspace };
   }
 
   run(call: SandboxRun): Promise<SandboxResult> {

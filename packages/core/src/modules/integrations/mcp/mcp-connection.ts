@@ -1,0 +1,176 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { ErrorCode, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { AppError } from '../../../errors/app-error.js';
+import { redactText } from '../../../security/redact.js';
+import { VERSION } from '../../../version.js';
+import { TransportFailure } from '../upstream.js';
+import { actionsOfTools, type McpAction, PING_ACTION, resultOfTool } from './mcp-tools.js';
+import { type McpEndpoint, openTransport, type TransportDeps } from './mcp-transport.js';
+
+export type ConnectionStatus = 'connecting' | 'connected' | 'error' | 'closed';
+
+export interface ConnectionOptions extends TransportDeps {
+  /** Time limit of one request to the server (the handshake, a listing, a tool call). */
+  timeoutMs: number;
+  /** Called with the new actions whenever the tool list changes (first listing included). */
+  onTools: (actions: Record<string, McpAction>) => void;
+}
+
+/** Tool listing pages followed at most: a server cannot keep the runtime listing forever. */
+const MAX_PAGES = 20;
+
+/**
+ * One MCP server as a client sees it: connected lazily, again after it went away or when the
+ * operator changed its token; its tools listed on connect and again on every
+ * `notifications/tools/list_changed`.
+ */
+export class McpConnection {
+  status: ConnectionStatus = 'closed';
+  error: string | null = null;
+  actions: Record<string, McpAction> = actionsOfTools([]);
+  server: { name: string; version: string } | null = null;
+  toolsAt: string | null = null;
+  private client: Client | null = null;
+  private token: string | null = null;
+  private connecting: Promise<Client> | null = null;
+
+  constructor(
+    private readonly endpoint: McpEndpoint,
+    private readonly options: ConnectionOptions,
+  ) {}
+
+  /** A connected client for this token, connecting (again) when needed. */
+  ensure(token: string | null): Promise<Client> {
+    if (this.client && this.status === 'connected' && this.token === token)
+      return Promise.resolve(this.client);
+    if (this.connecting && this.token === token) return this.connecting;
+    this.token = token;
+    const attempt = this.connect(token).finally(() => {
+      if (this.connecting === attempt) this.connecting = null;
+    });
+    this.connecting = attempt;
+    return attempt;
+  }
+
+  private async connect(token: string | null): Promise<Client> {
+    await this.drop();
+    this.status = 'connecting';
+    this.error = null;
+    const client = new Client(
+      { name: 'agent-runtime', version: VERSION },
+      {
+        listChanged: {
+          tools: {
+            autoRefresh: false,
+            debounceMs: 50,
+            onChanged: () => {
+              if (this.client === client) void this.refresh(client).catch(() => {});
+            },
+          },
+        },
+      },
+    );
+    const { transport, stderr } = openTransport(this.endpoint, token, this.options);
+    client.onclose = () => {
+      if (this.client !== client) return;
+      this.client = null;
+      this.status = 'error';
+      const said = stderr();
+      this.error = `The server closed the connection${said ? `: ${said.slice(-300)}` : ''}`;
+    };
+    try {
+      await client.connect(transport, { timeout: this.options.timeoutMs });
+      this.client = client;
+      const info = client.getServerVersion();
+      this.server = info ? { name: info.name, version: info.version } : null;
+      await this.refresh(client);
+      this.status = 'connected';
+      return client;
+    } catch (error) {
+      this.client = null;
+      await client.close().catch(() => {});
+      this.status = 'error';
+      const said = stderr();
+      this.error = redactText(
+        `${(error as Error).message}${said ? ` (stderr: ${said.slice(-300)})` : ''}`,
+      ).slice(0, 500);
+      throw failureOf(error);
+    }
+  }
+
+  /** Lists every tool again and hands the new actions over. */
+  private async refresh(client: Client): Promise<void> {
+    const tools: Tool[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const answer = await client.listTools(cursor ? { cursor } : {}, {
+        timeout: this.options.timeoutMs,
+      });
+      tools.push(...answer.tools);
+      cursor = answer.nextCursor;
+      if (!cursor) break;
+    }
+    this.actions = actionsOfTools(tools);
+    this.toolsAt = new Date().toISOString();
+    this.options.onTools(this.actions);
+  }
+
+  /** Runs one action: the ping, or the tool behind it. */
+  async call(
+    action: string,
+    input: Record<string, unknown>,
+    token: string | null,
+    signal: AbortSignal,
+  ): Promise<{ status?: number; body: unknown }> {
+    const client = await this.ensure(token);
+    const options = { signal, timeout: this.options.timeoutMs };
+    try {
+      if (action === PING_ACTION) {
+        await client.ping(options);
+        return { body: { ok: true } };
+      }
+      const tool = this.actions[action]?.tool;
+      if (!tool) return { status: 404, body: { error: `no tool behind action ${action}` } };
+      const result = await client.callTool({ name: tool, arguments: input }, undefined, options);
+      return { body: resultOfTool(result as Parameters<typeof resultOfTool>[0]) };
+    } catch (error) {
+      // A JSON-RPC error is the server's answer (unknown tool, bad arguments): a 4xx, not an outage.
+      if (
+        error instanceof McpError &&
+        error.code !== ErrorCode.RequestTimeout &&
+        error.code !== ErrorCode.ConnectionClosed
+      )
+        return {
+          status: error.code === ErrorCode.InternalError ? 502 : 400,
+          body: { error: error.code, message: error.message.slice(0, 300) },
+        };
+      throw failureOf(error);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.token = null;
+    await this.drop();
+    this.status = 'closed';
+  }
+
+  private async drop(): Promise<void> {
+    const client = this.client;
+    this.client = null;
+    if (client) await client.close().catch(() => {});
+  }
+}
+
+/** Errors on the way to the server, sorted into the breaker's failure kinds. */
+function failureOf(error: unknown): TransportFailure {
+  if (error instanceof TransportFailure) return error;
+  const message = redactText((error as Error).message ?? String(error)).slice(0, 300);
+  if (error instanceof AppError && error.code === 'url_blocked')
+    return new TransportFailure('blocked', message);
+  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout)
+    return new TransportFailure('timeout', message);
+  const cause = (error as { cause?: unknown }).cause;
+  if (cause instanceof AppError && cause.code === 'url_blocked')
+    return new TransportFailure('blocked', cause.message);
+  return new TransportFailure('network', message);
+}
