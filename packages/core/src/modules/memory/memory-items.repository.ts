@@ -124,6 +124,12 @@ function isPathTaken(error: unknown): boolean {
  * a block over its limit, and nothing is ever deleted, only retracted or superseded.
  */
 export class MemoryItemsRepository {
+  /**
+   * Bumped after every write through this repository settles: readers that cache (the recall's
+   * pinned blocks) reload when it moves.
+   */
+  generation = 0;
+
   constructor(private readonly db: Kysely<Database>) {}
 
   async insert(item: NewItem, meta: ChangeMeta): Promise<MemoryItem> {
@@ -306,7 +312,7 @@ export class MemoryItemsRepository {
   }
 
   async unpin(id: string, meta: ChangeMeta): Promise<MemoryItem> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.writing('its path', () => this.db.transaction().execute(async (trx) => {
       const before = await this.lock(trx, id);
       if (!before.pinned) throw new ConflictError('invalid_transition', 'The item is not pinned');
       const row = await trx
@@ -317,7 +323,31 @@ export class MemoryItemsRepository {
         .executeTakeFirstOrThrow();
       await this.appendEvent(trx, id, 'UNPIN', meta, {});
       return toItem(row);
-    });
+    }));
+  }
+
+  /** Live (active or provisional) items that are not pinned: what recall may search. */
+  async countLiveArchival(): Promise<number> {
+    const row = await this.db
+      .selectFrom('memory_items')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('pinned', '=', false)
+      .where('status', 'in', ['active', 'provisional'])
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  /** Items a model request carried: counted for the pages (stale items, most used). */
+  async markUsed(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
+      .updateTable('memory_items')
+      .set((eb) => ({
+        use_count: eb('use_count', '+', 1),
+        last_used_at: sql<Date>`clock_timestamp()`,
+      }))
+      .where('id', 'in', ids)
+      .execute();
   }
 
   /** The active pinned blocks, by path: what every model request carries. */
@@ -470,6 +500,8 @@ export class MemoryItemsRepository {
       if (isPathTaken(error))
         throw new ConflictError('path_taken', `A pinned block already lives at ${path}`);
       throw error;
+    } finally {
+      this.generation += 1;
     }
   }
 

@@ -4,8 +4,10 @@ import { Embedder } from './embedder.js';
 import { GraphRepository } from './graph.repository.js';
 import { memorySearchSource } from './memory.search.js';
 import { MemoryService } from './memory.service.js';
+import { createMemorySkills } from './memory.skills.js';
 import { MemoryItemsRepository } from './memory-items.repository.js';
 import { memoryItemsRoutes } from './memory-items.routes.js';
+import { MemoryRecall } from './memory-recall.js';
 import { MemorySearch } from './memory-search.js';
 import { MemorySettingsStore } from './memory-settings.js';
 import { memoryWorldRoutes } from './memory-world.routes.js';
@@ -58,11 +60,40 @@ export const memoryPlugin = fp(
     app.decorate('memory', service);
     app.decorate('memorySettings', settings);
     app.searchService.register(memorySearchSource(service));
+    for (const skill of createMemorySkills(service)) app.skills.register(skill);
+    const recall = new MemoryRecall(items, search, app.config.memory.tokenBudget, log);
+    app.runtime.addContextProvider({
+      name: 'memory_recall',
+      async provide({ text, signal }) {
+        try {
+          const { sections, itemIds } = await recall.recall(text, signal);
+          return { instructions: [], guards: [], sections, memoryItems: itemIds };
+        } catch (error) {
+          if (signal.aborted) throw error;
+          // Memory helps the answer; it must not stop it.
+          log.warn({ err: error }, 'memory recall failed');
+          return {
+            instructions: [],
+            guards: [{ verdict: 'flag', detail: 'memory recall failed; answered without it' }],
+          };
+        }
+      },
+    });
     await app.register(memoryItemsRoutes);
     await app.register(memoryWorldRoutes);
   },
   {
     name: 'memory',
-    dependencies: ['context', 'audit', 'settings', 'models', 'identity', 'selfimprove', 'search'],
+    dependencies: [
+      'context',
+      'audit',
+      'settings',
+      'models',
+      'identity',
+      'selfimprove',
+      'search',
+      'skills',
+      'runtime',
+    ],
   },
 );

@@ -4,6 +4,8 @@ import type { GuardEntry, TokenUsage, TraceStep } from '../traces/traces.schema.
 export class RunTrace {
   readonly guardChain: GuardEntry[] = [];
   readonly steps: TraceStep[] = [];
+  /** Memory items the model's context carried (pinned blocks and recalled items). */
+  readonly memoryItems: string[] = [];
   tokens: TokenUsage = { input: 0, output: 0, total: 0 };
   model: string | null = null;
   costUsd: number | null = null;

@@ -73,9 +73,19 @@ export interface RuntimeDependencies {
  */
 export interface ContextProvider {
   name: string;
-  provide(input: { text: string; chatId: string; actor: string; goalId: string | null }): Promise<{
+  provide(input: {
+    text: string;
+    chatId: string;
+    actor: string;
+    goalId: string | null;
+    signal: AbortSignal;
+  }): Promise<{
     instructions: string[];
     guards: Array<{ verdict: GuardEntry['verdict']; detail: string }>;
+    /** Context that is not an instruction (recalled memory), placed after the instructions. */
+    sections?: string[];
+    /** Memory items the sections carry: the trace records them. */
+    memoryItems?: string[];
   }>;
 }
 
@@ -223,6 +233,7 @@ export class AgentRuntime {
           cost_usd: trace.costUsd,
           guard_chain: trace.guardChain,
           steps: trace.steps,
+          memory_items: trace.memoryItems,
           input: text,
           reply: redactText(reply),
           error,
@@ -300,15 +311,20 @@ export class AgentRuntime {
             chatId: request.chatId,
             actor: request.actor,
             goalId: run.goalId,
+            signal: run.signal,
           })),
         })),
       ),
     ]);
     const history = await deps.conversations.history(request.chatId, budget);
     const instructions = [...(request.instructions ?? [])];
-    for (const { provider, instructions: added, guards } of contributions) {
-      instructions.push(...added);
-      for (const guard of guards) run.trace.guard(provider.name, guard.verdict, guard.detail);
+    const sections: string[] = [];
+    for (const contribution of contributions) {
+      instructions.push(...contribution.instructions);
+      sections.push(...(contribution.sections ?? []));
+      run.trace.memoryItems.push(...(contribution.memoryItems ?? []));
+      for (const guard of contribution.guards)
+        run.trace.guard(contribution.provider.name, guard.verdict, guard.detail);
     }
     const messages: ModelMessage[] = [
       ...history.map((message) => ({ role: message.role, content: message.content })),
@@ -316,7 +332,7 @@ export class AgentRuntime {
     ];
     const result = await runModelLoop({
       model: resolved.model,
-      system: redactText(systemPrompt(identity, mode, new Date(), instructions)),
+      system: redactText(systemPrompt(identity, mode, new Date(), instructions, sections)),
       messages,
       skills: available,
       runner: deps.runner,

@@ -11,6 +11,8 @@ export function systemPrompt(
   mode: AutonomyMode,
   now: Date,
   instructions: string[] = [],
+  /** Context that is not an instruction (memory): after everything else. */
+  sections: string[] = [],
 ): string {
   return [
     `You are ${identity.name}, a self-hosted agent working for its operator. ${identity.persona}`,
@@ -21,5 +23,6 @@ export function systemPrompt(
     ...(instructions.length > 0
       ? ['Standing instructions:', ...instructions.map((line) => `- ${line}`)]
       : []),
+    ...sections,
   ].join('\n');
 }

@@ -4,7 +4,9 @@ import { isoMicros } from '../../store/sql-time.js';
 import type { Trace, TraceQuery } from './traces.schema.js';
 import './traces.tables.js';
 
-export type NewTrace = Omit<Trace, 'created_at'>;
+export type NewTrace = Omit<Trace, 'created_at' | 'memory_items'> & {
+  memory_items?: string[];
+};
 
 const COLUMNS = [
   'request_id',
@@ -17,6 +19,7 @@ const COLUMNS = [
   'cost_usd',
   'guard_chain',
   'steps',
+  'memory_items',
   'input',
   'reply',
   'error',
@@ -33,6 +36,7 @@ export class TracesRepository {
         tokens: JSON.stringify(trace.tokens),
         guard_chain: JSON.stringify(trace.guard_chain),
         steps: JSON.stringify(trace.steps),
+        memory_items: JSON.stringify(trace.memory_items ?? []),
       })
       .execute();
   }

@@ -44,6 +44,9 @@ export const traceSchema = z.object({
   cost_usd: z.number().nullable(),
   guard_chain: z.array(guardEntrySchema),
   steps: z.array(stepSchema),
+  memory_items: z
+    .array(z.string())
+    .describe('Memory items the model context carried: pinned blocks, then recalled items'),
   input: z.string().describe('The request text, secrets redacted'),
   reply: z.string().describe('The reply sent, secrets redacted'),
   error: z.string().nullable().describe('Why the request failed, or model_unconfigured'),

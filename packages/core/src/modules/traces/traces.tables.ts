@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 export interface TracesTable {
   request_id: string;
@@ -12,6 +12,7 @@ export interface TracesTable {
   cost_usd: number | null;
   guard_chain: unknown;
   steps: unknown;
+  memory_items: ColumnType<unknown, string | undefined, string>;
   input: string;
   reply: string;
   error: string | null;

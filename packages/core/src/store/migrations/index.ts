@@ -17,6 +17,7 @@ import { integrationsMigration } from './0014-integrations.js';
 import { memoryMigration } from './0015-memory.js';
 import { securityMigration } from './0016-security.js';
 import { insightsMigration } from './0019-insights.js';
+import { memoryExtractionMigration } from './0022-memory-extraction.js';
 
 /** Migrations in order. Names sort lexically; never rename or edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0015-memory': memoryMigration,
   '0016-security': securityMigration,
   '0019-insights': insightsMigration,
+  '0022-memory-extraction': memoryExtractionMigration,
 };
 
 /**

@@ -1,0 +1,160 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { markUntrusted } from '../runtime/guards/input-guard.js';
+import { estimateTokens } from '../runtime/tokens.js';
+import type { MemoryItem } from './memory.schema.js';
+import type { MemoryItemsRepository } from './memory-items.repository.js';
+import type { MemorySearch } from './memory-search.js';
+import { queryWords, trigramSimilarity } from './text-match.js';
+
+/** What one request carries from memory, and which items that was (for its trace). */
+export interface Recall {
+  /** Sections of the system prompt: the pinned blocks, then the recalled items. */
+  sections: string[];
+  /** Ids of every item the prompt carries, pinned blocks first. */
+  itemIds: string[];
+}
+
+/** Recalled items closer than this to one already taken say the same thing twice. */
+export const NEAR_DUPLICATE = 0.9;
+/** Candidates searched before dedup and the token cut. */
+const CANDIDATES = 20;
+/**
+ * How long the pinned blocks and the "is memory empty" answer are trusted without a change in
+ * this process: another replica or a Panic Reset changes the tables behind its back.
+ */
+const CACHE_MS = 30_000;
+
+interface Snapshot {
+  generation: number;
+  loadedAt: number;
+  pinned: MemoryItem[];
+  pinnedSection: string | null;
+  /** Active or provisional items that are not pinned: none means nothing to search. */
+  archival: number;
+}
+
+/**
+ * Builds the memory part of a model request. Pinned blocks always come (Letta-style, with
+ * their size against their limit, so the agent sees how much room is left); archival items
+ * come from a search on the request's text, deduplicated (same hash, then near-same text) and
+ * cut to the token budget. The pinned blocks and the archival count are cached until memory
+ * changes, so a request against an empty memory costs no query at all.
+ */
+export class MemoryRecall {
+  private snapshot: Snapshot | null = null;
+  private loading: Promise<Snapshot> | null = null;
+
+  constructor(
+    private readonly items: MemoryItemsRepository,
+    private readonly search: MemorySearch,
+    private readonly tokenBudget: number,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async recall(text: string, signal?: AbortSignal): Promise<Recall> {
+    const snapshot = await this.current();
+    const sections: string[] = [];
+    const itemIds: string[] = [];
+    if (snapshot.pinnedSection) {
+      sections.push(snapshot.pinnedSection);
+      itemIds.push(...snapshot.pinned.map((block) => block.id));
+    }
+    if (snapshot.archival > 0 && this.tokenBudget > 0 && queryWords(text).length > 0) {
+      const recalled = await this.archival(text, snapshot.pinned, signal);
+      if (recalled.length > 0) {
+        sections.push(renderRecalled(recalled));
+        itemIds.push(...recalled.map((item) => item.id));
+        // Usage counts feed the pages; the reply must not wait for them.
+        this.items
+          .markUsed(recalled.map((item) => item.id))
+          .catch((error: unknown) => this.log.warn({ err: error }, 'memory use not recorded'));
+      }
+    }
+    return { sections, itemIds };
+  }
+
+  private async archival(
+    text: string,
+    pinned: MemoryItem[],
+    signal: AbortSignal | undefined,
+  ): Promise<MemoryItem[]> {
+    const result = await this.search.search({
+      q: text.slice(0, 1_000),
+      scope: 'items',
+      limit: CANDIDATES,
+      statuses: ['active', 'provisional'],
+      mode: 'auto',
+      ...(signal ? { signal } : {}),
+    });
+    const taken: MemoryItem[] = [];
+    const hashes = new Set(pinned.map((block) => block.content_hash));
+    let tokens = 0;
+    for (const hit of result.hits) {
+      if (hit.type !== 'item' || hit.item.pinned) continue;
+      const item = hit.item;
+      if (hashes.has(item.content_hash)) continue;
+      if (taken.some((other) => trigramSimilarity(other.text, item.text) >= NEAR_DUPLICATE))
+        continue;
+      const cost = estimateTokens(renderItem(item)) + 1;
+      if (tokens + cost > this.tokenBudget) continue;
+      tokens += cost;
+      hashes.add(item.content_hash);
+      taken.push(item);
+    }
+    return taken;
+  }
+
+  private async current(): Promise<Snapshot> {
+    const generation = this.items.generation;
+    const cached = this.snapshot;
+    if (cached && cached.generation === generation && Date.now() - cached.loadedAt < CACHE_MS)
+      return cached;
+    // One load at a time: a burst of requests after a change shares it.
+    this.loading ??= this.load(generation).finally(() => {
+      this.loading = null;
+    });
+    return this.loading;
+  }
+
+  private async load(generation: number): Promise<Snapshot> {
+    const [pinned, archival] = await Promise.all([
+      this.items.pinnedBlocks(),
+      this.items.countLiveArchival(),
+    ]);
+    const snapshot: Snapshot = {
+      generation,
+      loadedAt: Date.now(),
+      pinned,
+      pinnedSection: pinned.length > 0 ? renderPinned(pinned) : null,
+      archival,
+    };
+    // A change that landed while loading leaves the snapshot stale: keep it for this request only.
+    if (this.items.generation === generation) this.snapshot = snapshot;
+    return snapshot;
+  }
+}
+
+function renderPinned(blocks: MemoryItem[]): string {
+  return [
+    'Memory blocks (always here; change them with memory_replace, each within its limit):',
+    ...blocks.map(
+      (block) =>
+        `<memory_block path="${block.path}" id="${block.id}" chars="${block.chars}/${block.char_limit ?? block.chars}">\n${block.text}\n</memory_block>`,
+    ),
+  ].join('\n');
+}
+
+function renderItem(item: MemoryItem): string {
+  const tags = [item.kind, item.status === 'provisional' ? 'unconfirmed' : null]
+    .filter(Boolean)
+    .join(', ');
+  const line = `- [${item.id}] (${tags}) ${item.path}: ${item.text}`;
+  return item.untrusted ? markUntrusted(`memory ${item.source_kind} ${item.id}`, line) : line;
+}
+
+function renderRecalled(items: MemoryItem[]): string {
+  return [
+    'Recalled from memory (may be relevant; "unconfirmed" items are your own guesses; use memory_search for more, memory_forget to drop a wrong one):',
+    ...items.map(renderItem),
+  ].join('\n');
+}
