@@ -312,18 +312,20 @@ export class MemoryItemsRepository {
   }
 
   async unpin(id: string, meta: ChangeMeta): Promise<MemoryItem> {
-    return this.writing('its path', () => this.db.transaction().execute(async (trx) => {
-      const before = await this.lock(trx, id);
-      if (!before.pinned) throw new ConflictError('invalid_transition', 'The item is not pinned');
-      const row = await trx
-        .updateTable('memory_items')
-        .set({ pinned: false, updated_at: sql<Date>`clock_timestamp()` })
-        .where('id', '=', id)
-        .returning(ITEM_COLUMNS)
-        .executeTakeFirstOrThrow();
-      await this.appendEvent(trx, id, 'UNPIN', meta, {});
-      return toItem(row);
-    }));
+    return this.writing('its path', () =>
+      this.db.transaction().execute(async (trx) => {
+        const before = await this.lock(trx, id);
+        if (!before.pinned) throw new ConflictError('invalid_transition', 'The item is not pinned');
+        const row = await trx
+          .updateTable('memory_items')
+          .set({ pinned: false, updated_at: sql<Date>`clock_timestamp()` })
+          .where('id', '=', id)
+          .returning(ITEM_COLUMNS)
+          .executeTakeFirstOrThrow();
+        await this.appendEvent(trx, id, 'UNPIN', meta, {});
+        return toItem(row);
+      }),
+    );
   }
 
   /** Live (active or provisional) items that are not pinned: what recall may search. */

@@ -121,7 +121,10 @@ describe.each(await sqlTestBackends())('memory in the model context (%s)', (back
     model.queue(
       {
         toolCalls: [
-          { name: 'memory_replace', input: { id: block.id, old: 'Samantha', new: 'x'.repeat(600) } },
+          {
+            name: 'memory_replace',
+            input: { id: block.id, old: 'Samantha', new: 'x'.repeat(600) },
+          },
         ],
       },
       { text: 'That did not fit.' },
