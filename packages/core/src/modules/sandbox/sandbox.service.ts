@@ -146,9 +146,13 @@ export class Sandbox {
    * is root; the clean environment and the workspace either way. Time limits and output caps
    * do not apply: the caller talks to the program over its pipes and ends it.
    */
-  launch(argv: string[]): SandboxLaunch {
+  launch(command: string[]): SandboxLaunch {
     const root = process.getuid?.() === 0;
     const env = cleanEnvironment(this.workspace, this.options.engineHost ?? null);
+    // The caller's spawner may add variables of the runtime's own (the MCP SDK adds HOME, PATH,
+    // SHELL, TERM and USER): env -i makes the program's environment exactly the clean one.
+    const vars = Object.entries(env).map(([name, value]) => `${name}=${value}`);
+    const argv = ['/usr/bin/env', '-i', ...vars, ...command];
     if (this.state.mode === 'bubblewrap') {
       const layout = {
         dataDir: this.options.dataDir,

@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Client, createTestApp, type TestApp } from '../../../testing/test-app.js';
+import { expectedUid, pidsWith } from '../../sandbox/sandbox-testing.js';
+
+const SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'stdio-server.mjs');
+const SERVERS = '/api/integrations/mcp/servers';
+/** In the runtime's environment: a sandboxed server must not see it. */
+const RUNTIME_SECRET = 'MCP_TEST_RUNTIME_SECRET';
+
+/*
+ * SANDBOX=none: the script and the SDK it imports live in the repository, which bubblewrap hides
+ * from sandboxed programs, so the server runs under the other sandbox rules (another user when
+ * the tests run as root, the clean environment, the workspace). The bubblewrap command line
+ * itself is the shell's, tested in the sandbox suites.
+ */
+describe('MCP server on stdio under the sandbox rules', () => {
+  let t: TestApp;
+  let client: Client;
+  const marker = `mcp-marker-${randomBytes(4).toString('hex')}`;
+
+  beforeAll(async () => {
+    process.env[RUNTIME_SECRET] = 'runtime-only-value';
+    t = await createTestApp({ env: { SANDBOX: 'none' } });
+    client = await t.login();
+    // Booting the app takes long on a busy machine.
+  }, 180_000);
+  afterAll(async () => {
+    delete process.env[RUNTIME_SECRET];
+    await t?.close();
+  });
+
+  const execute = (body: object) =>
+    client.inject({ method: 'POST', url: '/api/integrations/mcp-local/execute', payload: body });
+
+  it('starts the command, lists its tools with their risks and runs a read-only one', async () => {
+    const created = await client.inject({
+      method: 'POST',
+      url: SERVERS,
+      payload: { name: 'local', transport: 'stdio', command: [process.execPath, SCRIPT, marker] },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({
+      integration_id: 'mcp-local',
+      transport: 'stdio',
+      url: null,
+      token_set: false,
+      status: 'connected',
+      server: { name: 'local-tools', version: '0.1.0' },
+    });
+    const risks = Object.fromEntries(
+      created
+        .json()
+        .tools.map((tool: { action: string; risk: string }) => [tool.action, tool.risk]),
+    );
+    expect(risks).toEqual({ whoami: 'read', wipe_workspace: 'destructive', learn: 'write' });
+    expect(await pidsWith(marker)).toHaveLength(1);
+
+    await t.app.autonomy.setMode('SEMI', 'test', null);
+    const run = await execute({ action: 'whoami' });
+    expect(run.statusCode).toBe(200);
+    const seen = JSON.parse(run.json().result.content[0].text);
+    expect(seen.uid).toBe(expectedUid);
+    expect(seen.env).toEqual(['HOME', 'LANG', 'PATH']);
+    expect(seen.cwd).toBe(t.app.sandbox.workspace);
+  });
+
+  it('waits for the operator before a destructive tool in SEMI mode', async () => {
+    await t.app.autonomy.setMode('SEMI', 'test', null);
+    const held = await execute({ action: 'wipe_workspace' });
+    expect(held.statusCode).toBe(202);
+    const { confirmation_id } = held.json();
+    await client.inject({ method: 'POST', url: `/api/confirmations/${confirmation_id}/deny` });
+    const denied = await execute({ action: 'wipe_workspace', confirmation_id });
+    expect(denied.json().error).toBe('policy_denied');
+  });
+
+  it('picks up a tool the server adds, and marks its answers untrusted', async () => {
+    await t.app.autonomy.setMode('FULL', 'test', null);
+    const learned = await execute({ action: 'learn', params: { word: 'hello-there' } });
+    expect(learned.json()).toMatchObject({
+      ok: true,
+      result: { content: [{ text: 'learned hello-there' }] },
+    });
+    await expect
+      .poll(async () =>
+        (await client.inject({ method: 'GET', url: `${SERVERS}/local` }))
+          .json()
+          .tools.map((tool: { action: string }) => tool.action),
+      )
+      .toContain('hello_there');
+
+    const skill = t.app.skills.get('integration_skill');
+    if (!skill) throw new Error('integration_skill is not registered');
+    const input = await skill.inputSchema.parseAsync({
+      integration_id: 'mcp-local',
+      action: 'hello_there',
+      params: {},
+    });
+    const output = await skill.execute(input, {
+      signal: new AbortController().signal,
+      requestId: 'r-mcp-stdio',
+      chatId: null,
+      goalId: null,
+      actor: 'test',
+      depth: 0,
+      log: t.app.log,
+    });
+    expect(output).toMatchObject({ untrusted: true, source: 'integration mcp-local.hello_there' });
+    expect(output.text).toContain('hello-there');
+  });
+
+  it('stops the program when the server is removed', async () => {
+    const removed = await client.inject({ method: 'DELETE', url: `${SERVERS}/local` });
+    expect(removed.statusCode).toBe(200);
+    await expect.poll(() => pidsWith(marker)).toEqual([]);
+    expect(
+      (await client.inject({ method: 'GET', url: '/api/integrations/mcp-local' })).statusCode,
+    ).toBe(404);
+  });
+});
