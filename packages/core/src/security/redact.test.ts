@@ -15,10 +15,10 @@ describe('redactText', () => {
     ],
     [
       'GitHub token',
-      'push with ghp_0123456789abcdefghijklmnopqrstuvwxyzAB',
-      'ghp_0123456789abcdefghijklmnopqrstuvwxyzAB',
+      'push with ghp_0123456789abcdefghijklmnopqrstuvwxyz',
+      'ghp_0123456789abcdefghijklmnopqrstuvwxyz',
     ],
-    ['AWS key id', 'id AKIAIOSFODNN7EXAMPLE here', 'AKIAIOSFODNN7EXAMPLE'],
+    ['AWS key id', 'id AKIAQ3EGRTY4PZ7NXW2K here', 'AKIAQ3EGRTY4PZ7NXW2K'],
     ['Slack token', 'xoxb-123456789012-abcdefghij', 'xoxb-123456789012-abcdefghij'],
     [
       'Telegram bot token',

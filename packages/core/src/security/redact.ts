@@ -1,48 +1,44 @@
 /**
- * Secret redaction for everything that leaves the process boundary of trust: logs, audit rows,
- * traces and (later) the model. Two layers: well-known token formats and `key=value` forms,
- * and the exact values of secrets this process knows (configured passwords, vault entries).
+ * Secret redaction for everything that leaves the process boundary of trust: the model, logs,
+ * audit rows, traces, the live feed and error bodies. Three layers: the exact values of secrets
+ * this process knows (configured passwords, vault entries); our own rules for the forms secrets
+ * take in commands, headers, URLs and assignments (secret-forms.ts, vendor-tokens.ts), which hide
+ * only the value and keep the words around it; and secretlint's maintained preset on what is left.
  */
+import {
+  AUTH_SCHEME,
+  ENV_ASSIGNMENT,
+  FLAG_VALUE,
+  HEADER_VALUE,
+  KEY_VALUE,
+  PROSE_VALUE,
+  REDACTED,
+  SIGNED_URL_PARAM,
+  TOKEN_PATTERNS,
+  TOOL_FLAGS,
+  URL_CREDENTIALS,
+  WEBHOOK_URL,
+} from './secret-forms.js';
+import { secretlintRanges } from './secretlint-rules.js';
 import { VENDOR_TOKEN_PATTERNS } from './vendor-tokens.js';
 
-export const REDACTED = '[REDACTED]';
+export { REDACTED };
 
-const PATTERNS: RegExp[] = [
-  /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g,
-  /\bsk-ant-[A-Za-z0-9_-]{20,}/g, // Anthropic
-  /\bsk-(?:proj-|live-|test-)?[A-Za-z0-9_-]{20,}/g, // OpenAI and compatible
-  /\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}/g, // Stripe
-  /\bgh[pousr]_[A-Za-z0-9]{36,}/g, // GitHub tokens
-  /\bgithub_pat_[A-Za-z0-9_]{40,}/g,
-  /\bxox[abprs]-[A-Za-z0-9-]{10,}/g, // Slack
-  /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g, // AWS access key id
-  /\bAIza[0-9A-Za-z_-]{35}\b/g, // Google API key
-  /\bglpat-[A-Za-z0-9_-]{20,}/g, // GitLab
-  /\b\d{8,10}:AA[A-Za-z0-9_-]{33}\b/g, // Telegram bot token
-  /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g, // JWT
-  ...VENDOR_TOKEN_PATTERNS,
+const PATTERNS: RegExp[] = [...TOKEN_PATTERNS, ...VENDOR_TOKEN_PATTERNS];
+/** Rules written as (words kept)(value hidden). */
+const VALUE_RULES: RegExp[] = [
+  WEBHOOK_URL,
+  URL_CREDENTIALS,
+  SIGNED_URL_PARAM,
+  HEADER_VALUE,
+  ENV_ASSIGNMENT,
+  ...TOOL_FLAGS,
+  KEY_VALUE,
+  FLAG_VALUE,
+  PROSE_VALUE,
 ];
-
-/** `scheme://user:password@host` keeps the user and hides the password. */
-const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/@]+):([^\s@/]+)@/gi;
-/** `Authorization: Bearer x`, `Basic x`. */
-const AUTH_SCHEME = /\b(Bearer|Basic|Token)\s+[A-Za-z0-9._~+/=-]{8,}/g;
-const SECRET_WORD =
-  '(?:passw(?:or)?d|passwd|pwd|secret|token(?!s)|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?|auth[_-]?token)';
-/** `password=x`, `"api_key": "x"`, `token: x`: an assignment to a secret-named key. */
-const KEY_VALUE = new RegExp(
-  String.raw`((?:^|[^A-Za-z0-9_])[A-Za-z0-9_.-]*${SECRET_WORD}[A-Za-z0-9_.-]*["']?\s*[=:]\s*["']?)([^\s"'&,;}]{4,})`,
-  'gi',
-);
-/** `--password x`, `--api-key=x` on a command line. */
-const FLAG_VALUE = new RegExp(
-  String.raw`(\s--?[A-Za-z0-9-]*${SECRET_WORD}[A-Za-z0-9-]*(?:\s+|=)["']?)([^\s"']{4,})`,
-  'gi',
-);
-
-/** "my password is hunter2": prose, when the value looks like a secret (has a digit or symbol). */
-const PROSE_VALUE =
-  /(\b(?:password|passphrase|passcode|pin|secret|token|api key)\s+(?:is|was)\s+["']?)((?=[^\s"']*[\d\W_])[^\s"',;]{4,})/gi;
+/** Characters a token is made of: a reported range is widened to the whole token. */
+const TOKEN_CHAR = /[A-Za-z0-9+/=_.~-]/;
 
 const knownSecrets = new Set<string>();
 
@@ -60,14 +56,32 @@ export function redactText(text: string): string {
   for (const secret of knownSecrets)
     if (out.includes(secret)) out = out.split(secret).join(REDACTED);
   for (const pattern of PATTERNS) out = out.replace(pattern, REDACTED);
-  out = out.replace(URL_CREDENTIALS, `$1:${REDACTED}@`);
   out = out.replace(AUTH_SCHEME, `$1 ${REDACTED}`);
-  const hide = (_match: string, key: string, value: string) =>
-    value.startsWith(REDACTED) ? `${key}${value}` : `${key}${REDACTED}`;
-  out = out.replace(KEY_VALUE, hide);
-  out = out.replace(FLAG_VALUE, hide);
-  out = out.replace(PROSE_VALUE, hide);
-  return out;
+  const hide = (_match: string, kept: string, value: string) =>
+    value.startsWith(REDACTED) ? `${kept}${value}` : `${kept}${REDACTED}`;
+  for (const rule of VALUE_RULES) out = out.replace(rule, hide);
+  return hideRanges(out, secretlintRanges(out));
+}
+
+/** Hides the reported ranges (merged, widened to whole tokens), except where already hidden. */
+function hideRanges(text: string, ranges: Array<[number, number]>): string {
+  if (ranges.length === 0) return text;
+  const merged: Array<[number, number]> = [];
+  for (const [from, to] of [...ranges].sort((a, b) => a[0] - b[0])) {
+    let end = to;
+    while (end < text.length && TOKEN_CHAR.test(text[end] ?? '')) end += 1;
+    const last = merged.at(-1);
+    if (last && from <= last[1]) last[1] = Math.max(last[1], end);
+    else merged.push([from, end]);
+  }
+  let out = '';
+  let at = 0;
+  for (const [from, to] of merged) {
+    const span = text.slice(from, to);
+    out += text.slice(at, from) + (span.includes(REDACTED) ? span : REDACTED);
+    at = to;
+  }
+  return out + text.slice(at);
 }
 
 const SECRET_KEY =
