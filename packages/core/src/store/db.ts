@@ -4,6 +4,11 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.js';
 import { migrateToLatest } from './migrations/index.js';
+import {
+  inProcessNotifications,
+  type Notifications,
+  postgresNotifications,
+} from './notifications.js';
 
 export type SqlBackend = 'pglite' | 'postgres';
 
@@ -14,6 +19,8 @@ export interface SqlStore {
   readonly schema: string;
   /** A raw parameterised query on the store's pool, for libraries that bring their own SQL (pg-boss). */
   query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** Messages to every process sharing this database (LISTEN/NOTIFY; in-process when embedded). */
+  readonly notifications: Notifications;
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -42,16 +49,17 @@ export async function openSqlStore(options: SqlStoreOptions): Promise<SqlStore> 
 }
 
 function openPostgres(url: string, schema?: string): SqlStore {
-  const pool = new pg.Pool({
+  const connection = {
     connectionString: url,
-    max: 10,
     connectionTimeoutMillis: 3_000,
     // Extensions (pg_trgm) live in public, so a private schema still sees their functions.
     ...(schema ? { options: `-c search_path=${schema},public` } : {}),
-  });
+  };
+  const pool = new pg.Pool({ ...connection, max: 10 });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
-  return wrap(pool, 'postgres', schema ?? 'public', async () => {});
+  const notifications = postgresNotifications(connection, schema ?? 'public', pool);
+  return wrap(pool, 'postgres', schema ?? 'public', notifications, async () => {});
 }
 
 async function openPglite(dataDir: string): Promise<SqlStore> {
@@ -73,13 +81,14 @@ async function openPglite(dataDir: string): Promise<SqlStore> {
   });
   // PGlite is a single session: createPgConfig gives a pool of one, so transactions never interleave.
   const pool = new pg.Pool(createPgConfig(pglite) as pg.PoolConfig);
-  return wrap(pool, 'pglite', 'public', () => pglite.close());
+  return wrap(pool, 'pglite', 'public', inProcessNotifications(), () => pglite.close());
 }
 
 function wrap(
   pool: pg.Pool,
   backend: SqlBackend,
   schema: string,
+  notifications: Notifications,
   closeEngine: () => Promise<void>,
 ): SqlStore {
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
@@ -88,6 +97,7 @@ function wrap(
     db,
     backend,
     schema,
+    notifications,
     query: (text, values) => pool.query(text, values as unknown[]),
     async ping() {
       if (closed) throw new Error('SQL store is closed');
@@ -96,6 +106,7 @@ function wrap(
     async close() {
       if (closed) return;
       closed = true;
+      await notifications.close();
       await db.destroy();
       await closeEngine();
     },

@@ -152,7 +152,7 @@ export async function openTestKvStore(backend: KvTestBackend, sql: SqlStore): Pr
   const prefix = `test:${randomBytes(6).toString('hex')}:`;
   const open = (store: SqlStore): Promise<KvStore> =>
     backend === 'sql'
-      ? Promise.resolve(new SqlKvStore(store.db))
+      ? Promise.resolve(new SqlKvStore(store))
       : RedisKvStore.connect(TEST_KV_URL, prefix);
   let kv = await open(sql);
   const replicas: KvStore[] = [];

@@ -34,7 +34,7 @@ const backends: Backend[] = [
         async open() {
           const sql = await openSqlStore({ dataDir });
           close = () => sql.close();
-          return new SqlKvStore(sql.db);
+          return new SqlKvStore(sql);
         },
         async cleanup() {
           await close();

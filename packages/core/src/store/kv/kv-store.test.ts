@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   kvTestBackends,
   openTestKvStore,
@@ -138,6 +138,27 @@ describe.each(await kvTestBackends())('key-value store contract ($name)', (setup
     const items = taken.filter((v): v is string => v !== null);
     expect(items).toHaveLength(30);
     expect(new Set(items).size).toBe(30);
+  });
+
+  it('delivers a published message to every replica, per topic, until it unsubscribes', async () => {
+    const other = await store.replica(sql);
+    const here: Array<string | null> = [];
+    const there: Array<string | null> = [];
+    const elsewhere: Array<string | null> = [];
+    const stopHere = await kv.subscribe('changes', (message) => here.push(message));
+    const stopThere = await other.subscribe('changes', (message) => there.push(message));
+    const stopElsewhere = await other.subscribe('other-topic', (m) => elsewhere.push(m));
+    await kv.publish('changes', 'settings');
+    await vi.waitFor(() => expect(there).toEqual(['settings']));
+    await vi.waitFor(() => expect(here).toEqual(['settings']));
+    stopThere();
+    await other.publish('changes', 'identity');
+    await vi.waitFor(() => expect(here).toEqual(['settings', 'identity']));
+    await sleep(100);
+    expect(there).toEqual(['settings']);
+    expect(elsewhere).toEqual([]);
+    stopHere();
+    stopElsewhere();
   });
 
   it('keeps its data across a reconnect', async () => {

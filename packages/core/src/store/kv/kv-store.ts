@@ -48,6 +48,17 @@ export interface KvStore {
   queueLengths(pattern: string): Promise<Record<string, number>>;
   /** Empties every queue whose name matches the pattern and returns how many items went. */
   clearQueues(pattern: string): Promise<number>;
+  /**
+   * Sends `message` on `topic` to every subscriber in every process sharing this store, this
+   * one included. Fast and at most once, not durable: for telling caches that something changed.
+   */
+  publish(topic: string, message: string): Promise<void>;
+  /**
+   * Calls `listener` with each message published on `topic`, and with null when messages may
+   * have been missed (the connection was lost and is back), so a cache drops everything.
+   * Resolves once subscribed; the returned function unsubscribes.
+   */
+  subscribe(topic: string, listener: (message: string | null) => void): Promise<() => void>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

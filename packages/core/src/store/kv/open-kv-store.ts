@@ -13,5 +13,5 @@ export async function openKvStore(options: {
     const { RedisKvStore } = await import('./redis-kv-store.js');
     return RedisKvStore.connect(options.kvUrl, options.prefix);
   }
-  return new SqlKvStore(options.sql.db);
+  return new SqlKvStore(options.sql);
 }

@@ -25,6 +25,9 @@ return 1`;
  */
 export class RedisKvStore implements KvStore {
   readonly backend = 'redis';
+  /** The connection in subscriber mode (it can run no other command), opened on first subscribe. */
+  private subscriber: Promise<Redis> | undefined;
+  private readonly listeners = new Map<string, Set<(message: string | null) => void>>();
 
   private constructor(
     private readonly redis: Redis,
@@ -155,12 +158,54 @@ export class RedisKvStore implements KvStore {
     return removed;
   }
 
+  async publish(topic: string, message: string) {
+    await this.redis.publish(this.channel(topic), message);
+  }
+
+  async subscribe(topic: string, listener: (message: string | null) => void) {
+    const channel = this.channel(topic);
+    let set = this.listeners.get(channel);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(channel, set);
+    }
+    set.add(listener);
+    // ioredis subscribes again by itself after a reconnect.
+    await (await this.subscriberConnection()).subscribe(channel);
+    return () => set.delete(listener);
+  }
+
+  private subscriberConnection(): Promise<Redis> {
+    this.subscriber ??= (async () => {
+      const subscriber = this.redis.duplicate({ enableOfflineQueue: true });
+      subscriber.on('error', () => {});
+      subscriber.on('message', (channel: string, message: string) => {
+        for (const listener of this.listeners.get(channel) ?? []) listener(message);
+      });
+      let connected = false;
+      subscriber.on('ready', () => {
+        // Back after a lost connection: whatever was published meanwhile never arrived.
+        if (connected)
+          for (const set of this.listeners.values()) for (const listener of set) listener(null);
+        connected = true;
+      });
+      await subscriber.connect();
+      return subscriber;
+    })();
+    return this.subscriber;
+  }
+
+  private channel(topic: string) {
+    return `${this.prefix}c:${topic}`;
+  }
+
   async ping() {
     await this.redis.ping();
   }
 
   async close() {
     this.redis.disconnect();
+    if (this.subscriber) (await this.subscriber).disconnect();
   }
 
   private async scan(match: string): Promise<string[]> {

@@ -1,5 +1,6 @@
 import { type Generated, type Kysely, sql } from 'kysely';
 import type { Database } from '../database.js';
+import type { SqlStore } from '../db.js';
 import { globTokens, type KvStore } from './kv-store.js';
 
 interface KvTables {
@@ -40,8 +41,13 @@ const expiryFrom = (ttlMs: number | undefined) =>
 export class SqlKvStore implements KvStore {
   readonly backend = 'sql';
   private readonly sweeper: NodeJS.Timeout;
+  private readonly db: Kysely<Database>;
+  private readonly notifications: SqlStore['notifications'];
+  private readonly unsubscribes = new Set<() => void>();
 
-  constructor(private readonly db: Kysely<Database>) {
+  constructor(store: Pick<SqlStore, 'db' | 'notifications'>) {
+    this.db = store.db;
+    this.notifications = store.notifications;
     this.sweeper = setInterval(() => void this.sweep().catch(() => {}), 60_000);
     this.sweeper.unref();
   }
@@ -220,12 +226,27 @@ export class SqlKvStore implements KvStore {
     return rows.length;
   }
 
+  async publish(topic: string, message: string): Promise<void> {
+    await this.notifications.notify(`kv:${topic}`, message);
+  }
+
+  async subscribe(topic: string, listener: (message: string | null) => void) {
+    const stop = await this.notifications.listen(`kv:${topic}`, listener);
+    this.unsubscribes.add(stop);
+    return () => {
+      this.unsubscribes.delete(stop);
+      stop();
+    };
+  }
+
   async ping(): Promise<void> {
     await sql`select 1 from kv_entries limit 1`.execute(this.db);
   }
 
   async close(): Promise<void> {
     clearInterval(this.sweeper);
+    for (const stop of this.unsubscribes) stop();
+    this.unsubscribes.clear();
   }
 
   private async sweep(): Promise<void> {

@@ -20,7 +20,7 @@ if (env.BREAKER_KV === 'redis') {
     databaseUrl: env.BREAKER_DATABASE_URL,
     ...(env.BREAKER_SCHEMA ? { schema: env.BREAKER_SCHEMA } : {}),
   });
-  kv = new SqlKvStore(sql.db);
+  kv = new SqlKvStore(sql);
 }
 const breaker = new CircuitBreaker(kv, {
   threshold: Number(env.BREAKER_THRESHOLD ?? 2),

@@ -20,7 +20,7 @@ const sql = await openSqlStore({
   databaseUrl: config.storage.databaseUrl,
   ...(schema ? { schema } : {}),
 });
-const kv = new SqlKvStore(sql.db);
+const kv = new SqlKvStore(sql);
 const app = await buildApp({ config, secret: 'c'.repeat(64), sql, kv });
 app.events.subscribe((event) => {
   if (['task-start', 'task-finish', 'goal-change'].includes(event.name)) print(event);
