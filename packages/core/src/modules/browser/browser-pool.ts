@@ -48,6 +48,9 @@ export interface BrowserSession {
   blocked: string[];
 }
 
+/** How long a Chromium probe's answer is served before it is refreshed in the background. */
+const PROBE_MS = 30_000;
+
 /**
  * Chromium shared by the browser skill: launched on first use, closed when idle, at most
  * `maxSessions` pages at once. Each session gets a fresh context (no cookies shared between
@@ -61,6 +64,8 @@ export class BrowserPool {
   private idleTimer: NodeJS.Timeout | undefined;
   private lastError: string | undefined;
   private readonly limiter: SessionLimiter;
+  private probe: { at: number; result: SkillAvailability } | undefined;
+  private probing: Promise<SkillAvailability> | undefined;
 
   constructor(private readonly options: BrowserPoolOptions) {
     this.limiter = new SessionLimiter(options.maxSessions);
@@ -76,9 +81,32 @@ export class BrowserPool {
     return this.browser !== undefined;
   }
 
+  /**
+   * Whether Chromium is installed. Asked on every chat message (the skills offered to the model),
+   * so the file-system probe runs once and then at most every PROBE_MS in the background: a
+   * message never waits for it, and an install or removal shows within that time.
+   */
   async availability(): Promise<SkillAvailability> {
-    const path = await (this.options.findChromium ?? findChromium)(this.options.chromiumPath);
-    return path ? { available: true } : { available: false, reason: NOT_INSTALLED };
+    const last = this.probe;
+    if (!last) return this.probeNow();
+    if (Date.now() - last.at > PROBE_MS && !this.probing) void this.probeNow().catch(() => {});
+    return last.result;
+  }
+
+  private async probeNow(): Promise<SkillAvailability> {
+    this.probing ??= (async () => {
+      try {
+        const path = await (this.options.findChromium ?? findChromium)(this.options.chromiumPath);
+        const result: SkillAvailability = path
+          ? { available: true }
+          : { available: false, reason: NOT_INSTALLED };
+        this.probe = { at: Date.now(), result };
+        return result;
+      } finally {
+        this.probing = undefined;
+      }
+    })();
+    return this.probing;
   }
 
   async health(): Promise<BrowserHealthStatus> {

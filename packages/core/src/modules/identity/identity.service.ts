@@ -1,5 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../store/database.js';
+import type { KvStore } from '../../store/kv/kv-store.js';
+import { SharedCache } from '../../store/kv/shared-cache.js';
 import { type Identity, levelFor } from './identity.schema.js';
 import './identity.tables.js';
 
@@ -9,9 +11,30 @@ export const DEFAULT_IDENTITY = {
     'A careful, capable assistant. It says what it is about to do, asks before risky actions, and never claims work it did not do.',
 };
 
+/** Who the agent is, without its experience (which changes with every request). */
+export type IdentityProfile = Pick<Identity, 'name' | 'persona'>;
+
 /** The agent's one identity row: who it is and how much work it has completed. */
 export class IdentityService {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly cachedProfile: SharedCache<IdentityProfile>;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    kv: KvStore,
+  ) {
+    this.cachedProfile = new SharedCache(kv, 'identity-changed', () =>
+      this.db
+        .selectFrom('identity')
+        .select(['name', 'persona'])
+        .where('id', '=', 1)
+        .executeTakeFirstOrThrow(),
+    );
+  }
+
+  /** Name and persona for the system prompt: held in memory until an update on any replica. */
+  profile(): Promise<IdentityProfile> {
+    return this.cachedProfile.get();
+  }
 
   /** Creates the row on first boot; later boots leave it as it is. */
   async ensure(): Promise<void> {
@@ -53,6 +76,7 @@ export class IdentityService {
       })
       .where('id', '=', 1)
       .execute();
+    await this.cachedProfile.changed();
     return this.get();
   }
 

@@ -10,6 +10,7 @@ import { XP } from '../identity/identity.schema.js';
 import type { IdentityService } from '../identity/identity.service.js';
 import type { ModelsService } from '../models/models.service.js';
 import type { AutonomyService } from '../skills/autonomy.service.js';
+import { serverZone } from '../skills/builtin/time-zones.js';
 import type { SkillRegistry } from '../skills/skill-registry.js';
 import type { TracesRepository } from '../traces/traces.repository.js';
 import type { GuardEntry, Tier } from '../traces/traces.schema.js';
@@ -261,7 +262,7 @@ export class AgentRuntime {
     const fast = modelFree
       ? await tryFastPath(text, {
           now: () => new Date(),
-          defaultZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+          defaultZone: serverZone(),
           systemInfo: deps.fastPath.systemInfo,
           help: deps.fastPath.help,
         })
@@ -301,7 +302,7 @@ export class AgentRuntime {
     const [budget, maxSteps, identity, mode, contributions] = await Promise.all([
       deps.configuration.parameter('context_token_budget'),
       deps.configuration.parameter('model_max_steps'),
-      deps.identity.get(),
+      deps.identity.profile(),
       deps.autonomy.mode(),
       Promise.all(
         this.providers.map(async (provider) => ({

@@ -1,4 +1,4 @@
-import type { Identity } from '../identity/identity.schema.js';
+import type { IdentityProfile } from '../identity/identity.service.js';
 import type { AutonomyMode } from '../skills/autonomy.js';
 import { UNTRUSTED_CONTENT_RULE } from './guards/input-guard.js';
 
@@ -7,7 +7,7 @@ import { UNTRUSTED_CONTENT_RULE } from './guards/input-guard.js';
  * purpose: every byte here is sent with every request.
  */
 export function systemPrompt(
-  identity: Identity,
+  identity: IdentityProfile,
   mode: AutonomyMode,
   now: Date,
   instructions: string[] = [],

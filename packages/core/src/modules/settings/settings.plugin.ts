@@ -10,7 +10,7 @@ declare module 'fastify' {
 
 export const settingsPlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate('settings', new SettingsService(app.sql.db));
+    app.decorate('settings', new SettingsService(app.sql.db, app.kv));
   },
   { name: 'settings', dependencies: ['context'] },
 );

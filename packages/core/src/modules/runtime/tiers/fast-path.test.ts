@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
+import { evaluate } from '../../skills/builtin/expression.js';
 import { type FastPathDeps, tryFastPath } from './fast-path.js';
+
+vi.mock('../../skills/builtin/expression.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../skills/builtin/expression.js')>();
+  return { ...actual, evaluate: vi.fn(actual.evaluate) };
+});
 
 const deps: FastPathDeps = {
   now: () => new Date('2026-11-22T05:05:00Z'),
@@ -116,5 +122,19 @@ describe('tryFastPath leaves everything else to the model', () => {
     `what is ${'1+'.repeat(200)}1`,
   ])('%j', async (text) => {
     await expect(tryFastPath(text, deps)).resolves.toBeNull();
+  });
+});
+
+describe('tryFastPath does not parse ordinary sentences', () => {
+  it('hands a sentence with numbers and dashes to the next tier without running the parser', async () => {
+    vi.mocked(evaluate).mockClear();
+    for (const text of ['book 2 rooms for 3-4 people', 'we need 2-3 hours', 'page 4 - intro'])
+      await expect(tryFastPath(text, deps)).resolves.toBeNull();
+    expect(evaluate).not.toHaveBeenCalled();
+    await expect(tryFastPath('what is max(2, 3) - 1', deps)).resolves.toEqual({
+      answer: 'max(2, 3) - 1 = 2',
+      intent: 'arithmetic',
+    });
+    expect(evaluate).toHaveBeenCalledTimes(1);
   });
 });

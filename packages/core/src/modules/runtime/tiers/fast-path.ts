@@ -5,6 +5,7 @@
  */
 import { describeNow, resolveZone } from '../../skills/builtin/datetime.skill.js';
 import { ExpressionError, evaluate, formatNumber } from '../../skills/builtin/expression.js';
+import { CONSTANTS, FUNCTIONS } from '../../skills/builtin/expression-math.js';
 
 export type FastPathIntent = 'arithmetic' | 'datetime' | 'system_info' | 'help';
 
@@ -60,6 +61,10 @@ const ARITHMETIC_PREFIX =
   /^(?:what(?:'s|s| is)|how much is|calculate|calc|compute|evaluate|solve)\s+/;
 const EXPRESSION_CHARACTERS = /^[\d\s.+\-*/%^()×÷−–·,πa-z]+$/;
 const HAS_OPERATION = /\d\s*(?:[+\-*/%^×÷−–·]|\*\*)|[+\-−–]\s*\d|[a-z]+\s*\(/;
+/** A word that stands alone (not the `e` of `2e5`). */
+const STANDALONE_WORD = /(?<![\d.a-z])[a-z][a-z0-9]*/g;
+/** Every name the evaluator reads; `of` as in `15% of 200`. */
+const EXPRESSION_WORDS = new Set([...Object.keys(CONSTANTS), ...Object.keys(FUNCTIONS), 'of']);
 /** A bare `2026-11-22` or `22/11/2026` is a date, not a sum. */
 const DATE_LIKE = /^\d+([-/.])\d+\1\d+$/;
 
@@ -85,6 +90,10 @@ function arithmetic(text: string): FastPathAnswer | null {
     candidate = candidate.replace(pattern, replacement);
   candidate = candidate.trim();
   if (!EXPRESSION_CHARACTERS.test(candidate) || !HAS_OPERATION.test(candidate)) return null;
+  // An ordinary sentence with a number in it ("book 2 rooms for 3-4 people") is not parsed at
+  // all: the parser would only throw, and throwing is slow on a path every request takes.
+  for (const [word] of candidate.matchAll(STANDALONE_WORD))
+    if (!EXPRESSION_WORDS.has(word)) return null;
   try {
     return { answer: `${candidate} = ${formatNumber(evaluate(candidate))}`, intent: 'arithmetic' };
   } catch (error) {

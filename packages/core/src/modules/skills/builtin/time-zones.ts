@@ -126,7 +126,13 @@ export function resolveZone(text: string): string | null {
   return name.includes('/') ? intlZone(name.replaceAll(' ', '_')) : null;
 }
 
-/** The zone the server runs in; UTC where the platform does not say. */
+let server: string | undefined;
+
+/**
+ * The zone the server runs in; UTC where the platform does not say. Read once: it does not
+ * change while the process runs, and building a DateTimeFormat is costly on a hot path.
+ */
 export function serverZone(): string {
-  return intlZone(Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC') ?? 'UTC';
+  server ??= intlZone(Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC') ?? 'UTC';
+  return server;
 }

@@ -1,0 +1,69 @@
+import type { KvStore } from './kv-store.js';
+
+/** Reloaded at least this often even when no change is heard (a lost message, a direct SQL edit). */
+const DEFAULT_MAX_AGE_MS = 60_000;
+
+/**
+ * A value loaded once and reused until some replica announces a change on `topic` (through the
+ * key-value store's publish/subscribe), for configuration read on every request: settings, the
+ * agent's identity. The replica that writes clears its own copy at once, so it reads its own
+ * writes; the others drop theirs when the message arrives (milliseconds later).
+ */
+export class SharedCache<T> {
+  private entry: { at: number; value: T } | undefined;
+  private loading: Promise<T> | undefined;
+  /** Bumped by every change, so a load that started before it never stores its stale answer. */
+  private generation = 0;
+  private subscribed: Promise<unknown> | undefined;
+
+  constructor(
+    private readonly kv: KvStore,
+    private readonly topic: string,
+    private readonly load: () => Promise<T>,
+    private readonly maxAgeMs = DEFAULT_MAX_AGE_MS,
+  ) {}
+
+  async get(): Promise<T> {
+    if (!(await this.listening())) return this.load();
+    if (this.entry && Date.now() - this.entry.at < this.maxAgeMs) return this.entry.value;
+    if (!this.loading) {
+      const generation = this.generation;
+      const loading = this.load().then((value) => {
+        if (generation === this.generation) this.entry = { at: Date.now(), value };
+        return value;
+      });
+      this.loading = loading;
+      const done = () => {
+        if (this.loading === loading) this.loading = undefined;
+      };
+      loading.then(done, done);
+    }
+    return this.loading;
+  }
+
+  /** After a write: drops this copy now and tells every other replica to drop theirs. */
+  async changed(): Promise<void> {
+    this.clear();
+    // The write is done: a failed announcement must not fail it. The others reload within maxAgeMs.
+    await this.kv.publish(this.topic, 'changed').catch(() => {});
+  }
+
+  private clear(): void {
+    this.generation += 1;
+    this.entry = undefined;
+    this.loading = undefined;
+  }
+
+  /** Subscribes before the first load, so no change between the load and the subscription is missed. */
+  private async listening(): Promise<boolean> {
+    this.subscribed ??= this.kv.subscribe(this.topic, () => this.clear());
+    try {
+      await this.subscribed;
+      return true;
+    } catch {
+      // Not subscribed (the store is down): read through until a later call subscribes.
+      this.subscribed = undefined;
+      return false;
+    }
+  }
+}
