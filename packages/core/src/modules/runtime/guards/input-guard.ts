@@ -3,6 +3,7 @@
  * outside (web pages, API answers). It flags, it does not block: the verdict goes into the trace,
  * and external text is fenced by markUntrusted, which is the real defence.
  */
+import { decodedCandidates } from './encoded-payloads.js';
 import { INJECTION_PATTERNS } from './injection-patterns.js';
 
 export type InjectionSignal =
@@ -12,7 +13,8 @@ export type InjectionSignal =
   | 'fake_role_tags'
   | 'tool_coercion'
   | 'exfiltration'
-  | 'hidden_text';
+  | 'hidden_text'
+  | 'encoded_instructions';
 
 export interface InjectionScan {
   verdict: 'pass' | 'flag';
@@ -66,15 +68,21 @@ function normalise(text: string): string {
     .toLowerCase();
 }
 
+function phraseSignals(plain: string): InjectionSignal[] {
+  return Object.entries(INJECTION_PATTERNS)
+    .filter(([, patterns]) => patterns.some((pattern) => pattern.test(plain)))
+    .map(([signal]) => signal as InjectionSignal);
+}
+
 export function scanForInjection(text: string): InjectionScan {
   const signals: InjectionSignal[] = [];
-  const plain = normalise(text);
-  for (const [signal, patterns] of Object.entries(INJECTION_PATTERNS))
-    if (patterns.some((pattern) => pattern.test(plain))) signals.push(signal as InjectionSignal);
+  signals.push(...phraseSignals(normalise(text)));
   const tagged = text.normalize('NFKC').replace(STRIPPED, '');
   if (ROLE_TAGS.some((pattern) => pattern.test(tagged))) signals.push('fake_role_tags');
   if (INVISIBLE.test(text) || HIDDEN_JOINER.test(text) || hasBase64Blob(text))
     signals.push('hidden_text');
+  if (decodedCandidates(text).some((decoded) => phraseSignals(normalise(decoded)).length > 0))
+    signals.push('encoded_instructions');
   return { verdict: signals.length ? 'flag' : 'pass', signals };
 }
 
