@@ -186,6 +186,16 @@ describeInBrowser('dashboard: integrations', () => {
   });
 
   test('a write waits for approval, shows its dry run, and runs once approved', async () => {
+    // The same setup the test above does through the page, so this one can run alone.
+    const setup = [
+      {
+        url: '/api/integrations/http/base-url',
+        payload: { base_url: `${upstream.server.url}/api` },
+      },
+      { url: '/api/integrations/http/credentials', payload: { values: { authorization: TOKEN } } },
+    ];
+    for (const { url, payload } of setup)
+      expect((await admin.inject({ method: 'PUT', url, payload })).statusCode).toBe(200);
     const { page } = await openPage(runtime, { signedIn: true });
     const problems = watchPageProblems(page);
     await page.goto('/integrations/http');
@@ -203,6 +213,16 @@ describeInBrowser('dashboard: integrations', () => {
     await expect.poll(() => result.innerText()).toContain('"desk"');
     expect(await result.innerText()).toContain('HTTP 201');
     expect(calls(upstream.server, 'POST')).toBe(1);
+
+    // The operator raises a read to a write: in SEMI mode it now asks first too.
+    const get = page.locator('[data-testid=action-row][data-action=get]');
+    expect(await get.textContent()).toContain('runs directly');
+    await get.getByRole('combobox', { name: 'Risk of get' }).click();
+    await page.getByRole('option', { name: 'write', exact: true }).click();
+    await expect.poll(() => get.textContent()).toContain('asks first');
+    await get.getByRole('combobox', { name: 'Risk of get' }).click();
+    await page.getByRole('option', { name: 'read (default)' }).click();
+    await expect.poll(() => get.textContent()).toContain('runs directly');
     expect(problems).toEqual([]);
   });
 });

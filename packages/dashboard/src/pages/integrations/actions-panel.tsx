@@ -1,9 +1,13 @@
-import { Badge, Switch, Table, Text } from '@mantine/core';
-import type { IntegrationAction, IntegrationDetail } from '../../api/integrations';
+import { Badge, Select, Switch, Table, Text } from '@mantine/core';
+import {
+  type IntegrationAction,
+  type IntegrationDetail,
+  RISK_LEVELS,
+  type RiskLevel,
+} from '../../api/integrations';
 import { Panel } from '../../components/panel';
 import { useSetActionPolicy } from '../../hooks/use-integrations';
 import { LevelBadge } from '../skills/level-badge';
-import { RiskBadge } from './integration-badges';
 
 function ActionRow({ id, action }: { id: string; action: IntegrationAction }) {
   const policy = useSetActionPolicy(id);
@@ -23,12 +27,25 @@ function ActionRow({ id, action }: { id: string; action: IntegrationAction }) {
         <Text size="sm">{action.description}</Text>
       </Table.Td>
       <Table.Td>
-        <RiskBadge risk={action.risk} />
-        {action.risk !== action.default_risk ? (
-          <Text size="xs" c="dimmed">
-            connector says {action.default_risk}
-          </Text>
-        ) : null}
+        <Select
+          aria-label={`Risk of ${action.name}`}
+          size="xs"
+          w={170}
+          data={RISK_LEVELS.map((risk) => ({
+            value: risk,
+            label: risk === action.default_risk ? `${risk} (default)` : risk,
+          }))}
+          value={action.risk}
+          allowDeselect={false}
+          disabled={policy.isPending}
+          // The connector's own level is stored as no override, so it follows future releases.
+          onChange={(risk) =>
+            policy.mutate({
+              action: action.name,
+              risk: risk === action.default_risk ? null : (risk as RiskLevel),
+            })
+          }
+        />
       </Table.Td>
       <Table.Td>
         <LevelBadge level={action.level} size="sm" />
@@ -62,7 +79,7 @@ function ActionRow({ id, action }: { id: string; action: IntegrationAction }) {
 export function ActionsPanel({ integration }: { integration: IntegrationDetail }) {
   return (
     <Panel title="Actions">
-      <Table.ScrollContainer minWidth={760}>
+      <Table.ScrollContainer minWidth={820}>
         <Table verticalSpacing="sm" aria-label="Actions">
           <Table.Thead>
             <Table.Tr>
@@ -83,8 +100,8 @@ export function ActionsPanel({ integration }: { integration: IntegrationDetail }
       </Table.ScrollContainer>
       <Text size="xs" c="dimmed">
         Reads are CONTROLLED, writes RESTRICTED, destructive or money-moving actions PRIVILEGED; the
-        autonomy mode decides which of them wait for your approval. A disallowed action is refused
-        for the model and for this page alike.
+        autonomy mode decides which of them wait for your approval. Raise or lower an action's risk
+        here; a disallowed action is refused for the model and for this page alike.
       </Text>
     </Panel>
   );
