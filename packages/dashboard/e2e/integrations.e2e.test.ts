@@ -144,7 +144,7 @@ describeInBrowser('dashboard: integrations', () => {
     await secret.fill(TOKEN);
     await page.getByRole('button', { name: 'Save credentials' }).click();
     await expect.poll(() => page.getByTestId('field-state').first().textContent()).toBe('set');
-    expect(await secret.inputValue()).toBe('');
+    await expect.poll(() => secret.inputValue()).toBe('');
     expect(await page.content()).not.toContain('e2e-upstream-token');
 
     await page.getByRole('button', { name: 'Test connection' }).click();
