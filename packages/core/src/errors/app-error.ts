@@ -34,8 +34,8 @@ export class InvalidCredentialsError extends AppError {
 }
 
 export class CsrfError extends AppError {
-  constructor() {
-    super(403, 'csrf_invalid', 'Missing or wrong CSRF token');
+  constructor(message = 'Missing or wrong CSRF token') {
+    super(403, 'csrf_invalid', message);
   }
 }
 

@@ -1,3 +1,4 @@
+import { validateHeaderValue } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
@@ -10,6 +11,7 @@ import {
 
 /** Fastify's own client errors, mapped to stable codes. */
 const FASTIFY_CODES: Record<number, string> = {
+  403: 'forbidden',
   404: 'not_found',
   405: 'method_not_allowed',
   413: 'payload_too_large',
@@ -40,6 +42,21 @@ export function installErrorHandling(app: FastifyInstance, options: NotFoundOpti
       reply.header('allow', appError.allowed.join(', '));
     const message = appError.expose ? appError.message : 'Internal server error';
     return reply.status(appError.status).send({ error: appError.code, message, ...appError.extra });
+  });
+
+  // Node refuses a header value with a line break only when it writes the head, past every
+  // handler; checked here, the bad header is dropped and the one error handler answers.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value === undefined) continue;
+      try {
+        validateHeaderValue(name, value);
+      } catch {
+        reply.removeHeader(name);
+        throw new AppError(500, 'internal_error', `Invalid ${name} header`, {}, false);
+      }
+    }
+    return payload;
   });
 
   app.setNotFoundHandler(async (request, reply) => {

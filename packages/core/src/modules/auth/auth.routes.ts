@@ -12,6 +12,8 @@ import {
   safeNextPath,
   sessionResponseSchema,
 } from './auth.schema.js';
+import { assertOwnOriginLogin } from './login-origin.js';
+import { readMultipartFields } from './multipart-fields.js';
 import { AttemptLimiter } from './rate-limiter.js';
 import type { Session } from './session.service.js';
 
@@ -22,9 +24,9 @@ const wantsHtml = (request: FastifyRequest) => (request.headers.accept ?? '').in
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   // Multipart forms are accepted here only; files are refused outright.
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: { files: 0, fields: 10, fieldSize: 4096 },
+  await app.register(multipart, { limits: { files: 0, fields: 10, fieldSize: 4096 } });
+  app.addHook('preValidation', async (request) => {
+    if (request.isMultipart()) request.body = await readMultipartFields(request);
   });
   const loginLimiter = new AttemptLimiter(app.kv, 'login', 5, WINDOW_MS);
   const passwordLimiter = new AttemptLimiter(app.kv, 'password', 5, WINDOW_MS);
@@ -48,6 +50,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     '/auth/login',
     {
       config: { access: 'public', csrf: false },
+      // Before the body is read or the attempt counted: a foreign site's form is not an attempt.
+      onRequest: async (request) => assertOwnOriginLogin(request),
       schema: {
         tags: ['auth'],
         summary: 'Sign in (form fields or JSON); sets the session and csrftoken cookies',

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { NotFoundError } from '../../errors/app-error.js';
 import { isPageRequest } from '../../http/page-request.js';
 
 declare module 'fastify' {
@@ -42,12 +43,17 @@ export const dashboardPlugin = fp(
         // Hashed file names never change content, so browsers may keep them for good.
         await assets.register(fastifyStatic, {
           root: path.join(dir, 'assets'),
-          prefix: '/assets/',
+          prefix: '/',
           immutable: true,
           maxAge: '365d',
           index: false,
         });
-      });
+        // A file that is not there is 404 whatever the method, session or no session: the
+        // asset names are public and there is nothing else under /assets/ to tell apart.
+        assets.setNotFoundHandler(async () => {
+          throw new NotFoundError('No such dashboard asset');
+        });
+      }, { prefix: '/assets' });
     }
 
     async function servePage(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
