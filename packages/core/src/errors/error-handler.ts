@@ -50,7 +50,9 @@ export function installErrorHandling(app: FastifyInstance, options: NotFoundOpti
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value === undefined) continue;
       try {
-        validateHeaderValue(name, value);
+        // Numbers are always writable; a list is written as one line per value.
+        for (const line of Array.isArray(value) ? value : [String(value)])
+          validateHeaderValue(name, line);
       } catch {
         reply.removeHeader(name);
         throw new AppError(500, 'internal_error', `Invalid ${name} header`, {}, false);

@@ -84,11 +84,17 @@ describe('the HTTP edge', () => {
 
   it('a failed browser sign-in keeps a hostile next inside the query, encoded', async () => {
     const response = await login(
-      new URLSearchParams({ username: TEST_USER, password: 'wrong', next: '/a\r\nX: y' }).toString(),
+      new URLSearchParams({
+        username: TEST_USER,
+        password: 'wrong',
+        next: '/a\r\nX: y',
+      }).toString(),
       { ...formHeaders, accept: 'text/html' },
     );
     expect(response.statusCode).toBe(303);
-    expect(response.headers.location).toBe('/login?error=invalid_credentials&next=%2Fa%0D%0AX%3A+y');
+    expect(response.headers.location).toBe(
+      '/login?error=invalid_credentials&next=%2Fa%0D%0AX%3A+y',
+    );
   });
 
   it('an unreadable multipart body is 400 validation_error', async () => {
@@ -143,7 +149,7 @@ describe('the HTTP edge', () => {
 
   it('refuses a sign-in posted from another site (login CSRF) with 403 csrf_invalid', async () => {
     const body = new URLSearchParams(credentials).toString();
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { origin: 'https://evil.example' },
       { origin: 'null' },
       { origin: 'http://localhost:80.evil.example' },
@@ -160,7 +166,7 @@ describe('the HTTP edge', () => {
 
   it('accepts a sign-in from its own pages and from scripts that send no origin', async () => {
     const body = new URLSearchParams(credentials).toString();
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       {},
       { origin: 'http://localhost:80', 'sec-fetch-site': 'same-origin' },
       { referer: 'http://localhost:80/login?next=%2Faudit' },

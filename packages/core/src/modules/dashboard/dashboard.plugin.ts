@@ -35,25 +35,28 @@ export const dashboardPlugin = fp(
     if (indexHtml === null)
       app.log.warn({ dir }, 'dashboard build not found; pages answer 503 until it is built');
     else {
-      await app.register(async (assets) => {
-        // Built assets hold no data: they are served without a session (the login page needs them).
-        assets.addHook('onRoute', (route) => {
-          route.config = { ...route.config, access: 'public' };
-        });
-        // Hashed file names never change content, so browsers may keep them for good.
-        await assets.register(fastifyStatic, {
-          root: path.join(dir, 'assets'),
-          prefix: '/',
-          immutable: true,
-          maxAge: '365d',
-          index: false,
-        });
-        // A file that is not there is 404 whatever the method, session or no session: the
-        // asset names are public and there is nothing else under /assets/ to tell apart.
-        assets.setNotFoundHandler(async () => {
-          throw new NotFoundError('No such dashboard asset');
-        });
-      }, { prefix: '/assets' });
+      await app.register(
+        async (assets) => {
+          // Built assets hold no data: they are served without a session (the login page needs them).
+          assets.addHook('onRoute', (route) => {
+            route.config = { ...route.config, access: 'public' };
+          });
+          // Hashed file names never change content, so browsers may keep them for good.
+          await assets.register(fastifyStatic, {
+            root: path.join(dir, 'assets'),
+            prefix: '/',
+            immutable: true,
+            maxAge: '365d',
+            index: false,
+          });
+          // A file that is not there is 404 whatever the method, session or no session: the
+          // asset names are public and there is nothing else under /assets/ to tell apart.
+          assets.setNotFoundHandler(async () => {
+            throw new NotFoundError('No such dashboard asset');
+          });
+        },
+        { prefix: '/assets' },
+      );
     }
 
     async function servePage(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
