@@ -36,6 +36,8 @@ import { messagingPlugin } from './modules/messaging/messaging.plugin.js';
 import { metricsPlugin } from './modules/metrics/metrics.plugin.js';
 import { type ModelsPluginOptions, modelsPlugin } from './modules/models/models.plugin.js';
 import { notesPlugin } from './modules/notes/notes.plugin.js';
+import { type ResetPluginOptions, resetPlugin } from './modules/reset/reset.plugin.js';
+import { resetGatePlugin } from './modules/reset/reset-gate.plugin.js';
 import { runtimePlugin } from './modules/runtime/runtime.plugin.js';
 import { sandboxPlugin } from './modules/sandbox/sandbox.plugin.js';
 import { schedulerPlugin } from './modules/scheduler/scheduler.plugin.js';
@@ -64,6 +66,8 @@ export interface BuildAppOptions {
   modelsOptions?: ModelsPluginOptions;
   /** The integrations' way to the vendors (tests route it to local fakes). */
   integrationsOptions?: IntegrationsPluginOptions;
+  /** A hook after each reset step (tests hold a reset mid-way). */
+  resetOptions?: ResetPluginOptions;
 }
 
 /**
@@ -103,6 +107,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     keys: deriveKeys(options.secret),
     serviceVersion: VERSION,
   });
+  // Early: its 503 gate covers agent routes, and modules register what a reset pauses.
+  await app.register(resetGatePlugin);
   await app.register(searchPlugin);
   await app.register(metricsPlugin);
   await app.register(auditPlugin);
@@ -137,6 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(configCenterPlugin);
   await app.register(insightsPlugin);
   await app.register(memoryPlugin);
+  await app.register(resetPlugin, options.resetOptions ?? {});
 
   return app;
 }

@@ -12,6 +12,7 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config/index.js';
 import type { IntegrationsPluginOptions } from '../modules/integrations/integrations.plugin.js';
 import type { ModelsPluginOptions } from '../modules/models/models.plugin.js';
+import type { ResetPluginOptions } from '../modules/reset/reset.plugin.js';
 import type { KvStore } from '../store/kv/kv-store.js';
 import {
   type KvTestBackend,
@@ -41,6 +42,8 @@ export interface TestAppOptions {
   modelsOptions?: ModelsPluginOptions;
   /** The integrations' way to the vendors, such as routeToFake for every connector. */
   integrationsOptions?: IntegrationsPluginOptions;
+  /** A hook after each reset step, such as one that holds the reset mid-way. */
+  resetOptions?: ResetPluginOptions;
 }
 
 export interface TestApp {
@@ -118,6 +121,7 @@ async function start(
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.modelsOptions ? { modelsOptions: options.modelsOptions } : {}),
     ...(options.integrationsOptions ? { integrationsOptions: options.integrationsOptions } : {}),
+    ...(options.resetOptions ? { resetOptions: options.resetOptions } : {}),
   });
   await options.extend?.(app);
   await app.ready();

@@ -17,6 +17,7 @@ import { integrationsMigration } from './0014-integrations.js';
 import { memoryMigration } from './0015-memory.js';
 import { securityMigration } from './0016-security.js';
 import { insightsMigration } from './0019-insights.js';
+import { resetMigration } from './0020-reset.js';
 import { memoryExtractionMigration } from './0022-memory-extraction.js';
 
 /** Migrations in order. Names sort lexically; never rename or edit one that has shipped. */
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0015-memory': memoryMigration,
   '0016-security': securityMigration,
   '0019-insights': insightsMigration,
+  '0020-reset': resetMigration,
   '0022-memory-extraction': memoryExtractionMigration,
 };
 
