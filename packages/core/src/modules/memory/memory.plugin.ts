@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Embedder } from './embedder.js';
+import { ExtractionQueue } from './extraction-queue.js';
 import { GraphRepository } from './graph.repository.js';
 import { memorySearchSource } from './memory.search.js';
 import { MemoryService } from './memory.service.js';
 import { createMemorySkills } from './memory.skills.js';
+import { MemoryExtractor, TURN_FORMAT } from './memory-extractor.js';
 import { MemoryItemsRepository } from './memory-items.repository.js';
 import { memoryItemsRoutes } from './memory-items.routes.js';
 import { MemoryRecall } from './memory-recall.js';
@@ -40,11 +42,12 @@ export const memoryPlugin = fp(
       embedder,
       log,
     );
+    const graph = new GraphRepository(db);
     const service = new MemoryService({
       db,
       items,
       observations,
-      graph: new GraphRepository(db),
+      graph,
       search,
       settings,
       capabilities,
@@ -58,6 +61,15 @@ export const memoryPlugin = fp(
       log,
     });
     app.decorate('memory', service);
+    observeAndExtract(app, service, {
+      items,
+      observations,
+      graph,
+      search,
+      settings,
+      trigram: capabilities.trigram,
+      log,
+    });
     app.decorate('memorySettings', settings);
     app.searchService.register(memorySearchSource(service));
     for (const skill of createMemorySkills(service)) app.skills.register(skill);
@@ -94,6 +106,57 @@ export const memoryPlugin = fp(
       'search',
       'skills',
       'runtime',
+      'jobs',
     ],
   },
 );
+
+/**
+ * Answered requests become observations (after the reply: they never delay it), and each new
+ * observation queues its extraction on the durable job queue.
+ */
+function observeAndExtract(
+  app: FastifyInstance,
+  service: MemoryService,
+  deps: Omit<ConstructorParameters<typeof MemoryExtractor>[0], 'model' | 'timeoutMs'>,
+): void {
+  const { log } = deps;
+  const extractor = new MemoryExtractor({
+    ...deps,
+    model: async () => (await app.models.resolveDefault())?.model ?? null,
+    timeoutMs: EXTRACTION_TIMEOUT_MS,
+  });
+  const queue = new ExtractionQueue(app.jobs, extractor, { pollingSeconds: 1, log });
+  service.onObserved((observation) => {
+    queue.send(observation.id).catch((error: unknown) => {
+      log.warn({ err: error, observation_id: observation.id }, 'extraction not queued');
+    });
+  });
+  const pending = new Set<Promise<unknown>>();
+  app.runtime.onAnswered((exchange) => {
+    // Arithmetic and clock answers carry nothing worth remembering.
+    if (exchange.tier === 'fast_path') return;
+    const stored = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() =>
+        service.observe({
+          source_kind: exchange.goalId ? 'goal' : exchange.depth > 0 ? 'agent' : 'chat',
+          content: `${TURN_FORMAT.user}${exchange.text}${TURN_FORMAT.agent}${exchange.reply}`,
+          untrusted: exchange.taintedBy.length > 0,
+          request_id: exchange.requestId,
+          chat_id: exchange.chatId,
+          goal_id: exchange.goalId,
+        }),
+      )
+      .catch((error: unknown) => log.warn({ err: error }, 'observation not stored'))
+      .finally(() => pending.delete(stored));
+    pending.add(stored);
+  });
+  app.addHook('onReady', () => queue.start());
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...pending]);
+    await queue.stop();
+  });
+}
+
+/** One extraction call: a slow local model may take this long before the job is retried. */
+const EXTRACTION_TIMEOUT_MS = 120_000;

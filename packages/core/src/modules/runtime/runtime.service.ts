@@ -90,6 +90,20 @@ export interface ContextProvider {
   }>;
 }
 
+/** A request that was answered, as memory observes it (text and reply already redacted). */
+export interface AnsweredExchange {
+  requestId: string;
+  chatId: string;
+  goalId: string | null;
+  actor: string;
+  depth: number;
+  tier: Tier;
+  text: string;
+  reply: string;
+  /** Untrusted sources the run read: its reply may repeat them. */
+  taintedBy: string[];
+}
+
 /** The model provider failed; the operator sees why (redacted), never a stack. */
 export class ModelError extends AppError {
   constructor(message: string) {
@@ -112,11 +126,20 @@ export class ModelError extends AppError {
  */
 export class AgentRuntime {
   private readonly providers: ContextProvider[] = [];
+  private readonly answeredListeners: Array<(exchange: AnsweredExchange) => void> = [];
 
   constructor(private readonly deps: RuntimeDependencies) {}
 
   addContextProvider(provider: ContextProvider): void {
     this.providers.push(provider);
+  }
+
+  /**
+   * Called after each answered request, once its trace is stored and the reply is on its way:
+   * listeners must not block (memory stores an observation and queues its extraction).
+   */
+  onAnswered(listener: (exchange: AnsweredExchange) => void): void {
+    this.answeredListeners.push(listener);
   }
 
   async handle(request: ChatRequest): Promise<ChatResult> {
@@ -240,6 +263,19 @@ export class AgentRuntime {
           error,
         })
         .catch((insertError) => log.error({ err: insertError }, 'trace could not be stored'));
+      if (status === 'ok')
+        for (const listener of this.answeredListeners)
+          listener({
+            requestId,
+            chatId: request.chatId,
+            goalId: request.goalId ?? null,
+            actor: request.actor,
+            depth: request.depth ?? 0,
+            tier,
+            text,
+            reply: redactText(reply),
+            taintedBy: [...trace.taintedBy],
+          });
       deps.events.emit('request-finish', {
         request_id: requestId,
         chat_id: request.chatId,

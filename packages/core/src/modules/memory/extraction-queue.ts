@@ -1,0 +1,54 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type PgBoss from 'pg-boss';
+import type { MemoryExtractor } from './memory-extractor.js';
+
+export const EXTRACT_QUEUE = 'memory_extract';
+
+/**
+ * Extraction runs on the durable job queue, never in the request: an observation's job is sent
+ * after the reply, taken by one worker of any replica, and retried with backoff when the model
+ * fails (the observation shows `failed` with the reason in between).
+ */
+export class ExtractionQueue {
+  private started = false;
+  private readonly running = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly jobs: PgBoss,
+    private readonly extractor: MemoryExtractor,
+    private readonly options: { pollingSeconds: number; log: FastifyBaseLogger },
+  ) {}
+
+  async start(): Promise<void> {
+    await this.jobs.createQueue(EXTRACT_QUEUE);
+    await this.jobs.work<{ observation_id: string }>(
+      EXTRACT_QUEUE,
+      { batchSize: 1, pollingIntervalSeconds: this.options.pollingSeconds },
+      async ([job]) => {
+        if (!job) return;
+        const run = this.extractor.extract(job.data.observation_id);
+        this.running.add(run);
+        try {
+          const outcome = await run;
+          this.options.log.debug({ observation_id: job.data.observation_id, outcome }, 'extracted');
+        } finally {
+          this.running.delete(run);
+        }
+      },
+    );
+    this.started = true;
+  }
+
+  async send(observationId: string): Promise<void> {
+    await this.jobs.send(
+      EXTRACT_QUEUE,
+      { observation_id: observationId },
+      { retryLimit: 3, retryDelay: 30, retryBackoff: true },
+    );
+  }
+
+  async stop(): Promise<void> {
+    if (this.started) await this.jobs.offWork(EXTRACT_QUEUE).catch(() => {});
+    await Promise.allSettled([...this.running]);
+  }
+}
