@@ -352,6 +352,9 @@ export class MemoryExtractor {
     for (const old of others) {
       const oldValid = parseDate(old.valid_at);
       if (oldValid === null || oldValid >= validAt) continue;
+      // Already over in the world before the new one began: history, nothing to end.
+      const oldEnd = parseDate(old.invalid_at);
+      if (oldEnd !== null && oldEnd <= validAt) continue;
       await graph.expire(old.id, validAt, added.id);
       outcome.expired.push(old.id);
     }
