@@ -108,6 +108,9 @@ async function start(
     DASHBOARD_PASSWORD: TEST_PASSWORD,
     DASHBOARD_SECRET: TEST_SECRET,
     METRICS_PORT: '0',
+    // Extraction calls the model in the background, where it would take turns a suite scripted
+    // for its chats; the suites about memory turn it on.
+    MEMORY_EXTRACTION: 'false',
     ...options.env,
   });
   const announced: string[] = [];

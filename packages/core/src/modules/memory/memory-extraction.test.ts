@@ -27,6 +27,7 @@ describe.each(await sqlTestBackends())('memory extraction (%s)', (backend) => {
         OPENAI_API_KEY: 'sk-test-0123456789abcdefghijkl',
         OPENAI_BASE_URL: model.baseUrl,
         DEFAULT_MODEL: 'openai/gpt-4o-mini',
+        MEMORY_EXTRACTION: 'true',
       },
     });
     client = await t.login();

@@ -6,7 +6,7 @@ describe.each(await sqlTestBackends())('memory API (%s)', (backend) => {
   let t: TestApp;
   let client: Client;
   beforeAll(async () => {
-    t = await createTestApp({ sql: backend });
+    t = await createTestApp({ sql: backend, env: { MEMORY_EXTRACTION: 'true' } });
     client = await t.login();
   });
   afterAll(() => t.close());
