@@ -38,9 +38,12 @@ export interface BreakerView {
   retry_after: number;
 }
 
-/** A call let through: `probe` is set when it is HALF_OPEN's one probe. */
+/**
+ * A call let through: `probe` is set when it is HALF_OPEN's one probe; `clean` when it was let
+ * through CLOSED with no failures counted, so that its success has nothing to change.
+ */
 export type Admission =
-  | { allowed: true; probe: string | null }
+  | { allowed: true; probe: string | null; clean?: boolean }
   | { allowed: false; retryAfterMs: number };
 
 export interface BreakerOptions {
@@ -94,11 +97,16 @@ export class CircuitBreaker {
     };
   }
 
-  async admit(integrationId: string): Promise<Admission> {
+  /** `stored`: the state's raw value, when the caller read it already (with other keys). */
+  async admit(integrationId: string, stored?: string | null): Promise<Admission> {
     for (let round = 0; round < ROUNDS; round++) {
-      const { raw, state } = await this.read(integrationId);
+      const { raw, state } =
+        round === 0 && stored !== undefined
+          ? this.parse(integrationId, stored)
+          : await this.read(integrationId);
       const now = this.now();
-      if (state.state === 'CLOSED') return { allowed: true, probe: null };
+      if (state.state === 'CLOSED')
+        return { allowed: true, probe: null, clean: state.failures === 0 };
       if (state.state === 'OPEN') {
         const wait = (state.opened_at ?? 0) + this.options.recoveryMs - now;
         if (wait > 0) return { allowed: false, retryAfterMs: wait };
@@ -119,7 +127,9 @@ export class CircuitBreaker {
   }
 
   async success(integrationId: string, admission: Admission): Promise<void> {
-    if (!admission.allowed) return;
+    // A clean admission's success changes nothing: no read. (A failure counted meanwhile by a
+    // call admitted later stays counted, as it came after this call started.)
+    if (!admission.allowed || admission.clean) return;
     await this.update(integrationId, (state) => {
       if (admission.probe) {
         if (state.state !== 'HALF_OPEN' || state.probe?.id !== admission.probe) return null;
@@ -190,7 +200,10 @@ export class CircuitBreaker {
   }
 
   private async read(integrationId: string): Promise<{ raw: string | null; state: Stored }> {
-    const raw = await this.kv.get(breakerKey(integrationId));
+    return this.parse(integrationId, await this.kv.get(breakerKey(integrationId)));
+  }
+
+  private parse(integrationId: string, raw: string | null): { raw: string | null; state: Stored } {
     // Unreadable state (written by a future version, or damaged) counts as CLOSED, and the next
     // change replaces it; a breaker must never keep an integration shut on a parse error.
     const state = raw === null ? CLOSED : (parseJsonWith(storedSchema, raw) ?? CLOSED);

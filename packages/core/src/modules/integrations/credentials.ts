@@ -8,16 +8,37 @@ export const credentialName = (integrationId: string, field: string) =>
 export const accessTokenName = (integrationId: string) =>
   credentialName(integrationId, 'oauth.access_token');
 
-/** The secret fields' values, read from the vault at the moment of a call; absent ones left out. */
-export async function loadCredentials(
+/** The vault keys of the secret fields, to read with other keys in one round trip. */
+export function credentialKeys(
   vault: Vault,
   integrationId: string,
   fields: readonly IntegrationField[],
-): Promise<Credentials> {
+): string[] {
+  return fields
+    .filter((field) => field.secret)
+    .map((field) => vault.storageKey(credentialName(integrationId, field.name)));
+}
+
+/** Opens what was read under credentialKeys(), in the same order. */
+export function openCredentials(
+  vault: Vault,
+  integrationId: string,
+  fields: readonly IntegrationField[],
+  raws: ReadonlyArray<string | null>,
+): Credentials {
   const secret = fields.filter((field) => field.secret);
-  const values = await Promise.all(
-    secret.map((field) => vault.get(credentialName(integrationId, field.name))),
+  return credentialsOf(
+    secret,
+    secret.map((field, index) =>
+      vault.open(credentialName(integrationId, field.name), raws[index] ?? null),
+    ),
   );
+}
+
+function credentialsOf(
+  secret: readonly IntegrationField[],
+  values: ReadonlyArray<string | null>,
+): Credentials {
   const credentials: Credentials = {};
   secret.forEach((field, index) => {
     const value = values[index];

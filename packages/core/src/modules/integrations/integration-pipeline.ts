@@ -1,13 +1,14 @@
 import { v7 as uuidv7 } from 'uuid';
 import { AppError, ValidationError } from '../../errors/app-error.js';
 import { REDACTED, registerSecretValue } from '../../security/redact.js';
+import type { KvStore } from '../../store/kv/kv-store.js';
 import type { RuntimeEvents } from '../events/runtime-events.js';
 import type { CapabilityLevel, SkillSimulation } from '../skills/skill.js';
 import type { Vault } from '../vault/vault.service.js';
 import { type Credentials, protectCredentials } from './auth-placement.js';
-import type { Admission, CircuitBreaker } from './circuit-breaker.js';
+import { type Admission, breakerKey, type CircuitBreaker } from './circuit-breaker.js';
 import type { Connector, ConnectorRegistry } from './connector-registry.js';
-import { loadCredentials, missingCredentials } from './credentials.js';
+import { credentialKeys, missingCredentials, openCredentials } from './credentials.js';
 import { buildCall, type HttpCall, sendCall } from './http-call.js';
 import {
   type ActionDefinition,
@@ -75,6 +76,7 @@ export interface PipelineDeps {
   registry: ConnectorRegistry;
   settings: IntegrationSettingsStore;
   vault: Vault;
+  kv: KvStore;
   transport: UpstreamTransport;
   oauth: OAuthTokens;
   breaker: CircuitBreaker;
@@ -187,9 +189,15 @@ export class IntegrationPipeline {
     let reached = false;
     let status: number | null = null;
     try {
-      // (4) Credentials, read from the vault for this call only.
+      // (4) Credentials, read from the vault for this call only, in the same round trip to the
+      // key-value store as the breaker's state.
       const { fields } = connector.definition;
-      const credentials = await loadCredentials(this.deps.vault, id, fields);
+      const { vault, kv } = this.deps;
+      const [breakerState, ...sealed] = await kv.getMany([
+        breakerKey(id),
+        ...credentialKeys(vault, id, fields),
+      ]);
+      const credentials = openCredentials(vault, id, fields, sealed);
       const missing = missingCredentials(fields, credentials);
       if (
         connector.kind === 'http' &&
@@ -203,8 +211,8 @@ export class IntegrationPipeline {
 
       const rateLimit = connector.definition.rateLimit;
       if (rateLimit) await this.deps.rateLimiter.take(id, rateLimit, caller.signal);
-      // (5) The circuit breaker.
-      const admission = await this.deps.breaker.admit(id);
+      // (5) The circuit breaker (read afresh when the rate limit may have made the call wait).
+      const admission = await this.deps.breaker.admit(id, rateLimit ? undefined : breakerState);
       if (!admission.allowed)
         throw new CircuitOpenError(id, Math.max(1, Math.ceil(admission.retryAfterMs / 1000)));
       reached = true;

@@ -83,8 +83,8 @@ describe('integration_skill through the model loop', () => {
     const [first, second, third] = model.requests.slice(-3).map((r) => r.body);
     const tool = integrationTool(first);
     // The configured connector, one line per action; no schemas; no unconfigured connector.
-    expect(tool?.function.description).toMatch(/^http\.get\b/m);
-    expect(tool?.function.description).toMatch(/^http\.delete!/m);
+    expect(tool?.function.description).toMatch(/^http:\nget: GET a path\b/m);
+    expect(tool?.function.description).toMatch(/^delete!: DELETE a path\b/m);
     expect(tool?.function.description).not.toMatch(/slack|github|\{"type"/);
     // The describe answer carried the action's JSON schema to the model.
     const described = JSON.stringify(second);

@@ -66,6 +66,7 @@ export const integrationsPlugin = fp(
       registry,
       settings,
       vault: app.vault,
+      kv: app.kv,
       transport,
       oauth,
       breaker,

@@ -59,7 +59,17 @@ export class Vault {
   /** The plaintext, or null when no such secret exists; VaultError when it cannot be opened. */
   async get(name: string): Promise<string | null> {
     assertName(name);
-    const raw = await this.kv.get(KEY_PREFIX + name);
+    return this.open(name, await this.kv.get(KEY_PREFIX + name));
+  }
+
+  /** The key-value key a secret is sealed under, to read it with others in one round trip. */
+  storageKey(name: string): string {
+    assertName(name);
+    return KEY_PREFIX + name;
+  }
+
+  /** Opens what was read under storageKey(name); null stays null. */
+  open(name: string, raw: string | null): string | null {
     if (raw === null) return null;
     const sealed = parseJsonWith(sealedSchema, raw);
     if (!sealed) throw new VaultError(name);

@@ -36,6 +36,21 @@ describe.each(await kvTestBackends())('key-value store contract ($name)', (setup
     expect(await kv.get('a')).toBeNull();
   });
 
+  it('gets several keys at once, in order, absent and expired ones as null', async () => {
+    await kv.set('many:a', '1');
+    await kv.set('many:c', '3');
+    await kv.set('many:gone', 'x', { ttlMs: 1 });
+    await sleep(20);
+    expect(await kv.getMany(['many:c', 'many:b', 'many:a', 'many:gone', 'many:a'])).toEqual([
+      '3',
+      null,
+      '1',
+      null,
+      '1',
+    ]);
+    expect(await kv.getMany([])).toEqual([]);
+  });
+
   it('expires keys after their TTL and reports the time left', async () => {
     await kv.set('short', 'x', { ttlMs: 300 });
     await kv.set('forever', 'y');

@@ -9,6 +9,8 @@
 export interface KvStore {
   readonly backend: 'sql' | 'redis';
   get(key: string): Promise<string | null>;
+  /** Several values in one round trip, in the order of `keys` (null where absent or expired). */
+  getMany(keys: readonly string[]): Promise<Array<string | null>>;
   set(key: string, value: string, options?: { ttlMs?: number }): Promise<void>;
   /** Sets only when the key is absent (or expired); true when this call set it. For locks. */
   setIfAbsent(key: string, value: string, options?: { ttlMs?: number }): Promise<boolean>;

@@ -61,6 +61,11 @@ export class RedisKvStore implements KvStore {
     return this.redis.get(this.key(key));
   }
 
+  async getMany(keys: readonly string[]) {
+    if (keys.length === 0) return [];
+    return this.redis.mget(keys.map((key) => this.key(key)));
+  }
+
   async set(key: string, value: string, options: { ttlMs?: number } = {}) {
     if (options.ttlMs === undefined) await this.redis.set(this.key(key), value);
     else await this.redis.set(this.key(key), value, 'PX', Math.max(1, Math.ceil(options.ttlMs)));

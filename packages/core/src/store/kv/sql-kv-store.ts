@@ -62,6 +62,18 @@ export class SqlKvStore implements KvStore {
     return row?.value ?? null;
   }
 
+  async getMany(keys: readonly string[]): Promise<Array<string | null>> {
+    if (keys.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('kv_entries')
+      .select(['key', 'value'])
+      .where('key', 'in', [...keys])
+      .where(live)
+      .execute();
+    const found = new Map(rows.map((row) => [row.key, row.value]));
+    return keys.map((key) => found.get(key) ?? null);
+  }
+
   async set(key: string, value: string, options: { ttlMs?: number } = {}): Promise<void> {
     const expires_at = expiryFrom(options.ttlMs);
     await this.db
