@@ -277,7 +277,14 @@ export class IntegrationPipeline {
   ) {
     const { breaker } = this.deps;
     const id = prepared.integrationId;
-    let answer: { status: number; result: unknown; truncated: boolean; excerpt: () => string };
+    let answer: {
+      status: number;
+      result: unknown;
+      truncated: boolean;
+      excerpt: () => string;
+      /** The failure a 2xx answer reports, if any. */
+      reported?: string | null;
+    };
     try {
       answer = await this.exchange(prepared, credentials, signal);
     } catch (error) {
@@ -295,13 +302,13 @@ export class IntegrationPipeline {
         );
       throw error;
     }
-    const kind = failureOfStatus(answer.status);
+    const kind = failureOfStatus(answer.status) ?? (answer.reported ? 'upstream_reported' : null);
     await this.judge(id, admission, kind);
     if (kind)
       throw new UpstreamError(
         kind,
         answer.status,
-        `${id} answered ${answer.status}: ${answer.excerpt()}`,
+        `${id} answered ${answer.status}${answer.reported ? ' with an error' : ''}: ${answer.reported?.slice(0, 300) ?? answer.excerpt()}`,
       );
     return answer;
   }
@@ -343,11 +350,16 @@ export class IntegrationPipeline {
     });
     const parsed = parseAnswer(response);
     const shape = call.action.result;
+    const reported =
+      response.status < 400 && connector.definition.failureIn
+        ? connector.definition.failureIn(parsed)
+        : null;
     return {
       status: response.status,
       result: shape && response.status < 400 && typeof parsed === 'object' ? shape(parsed) : parsed,
       truncated: response.truncated,
       excerpt: () => answerExcerpt(response),
+      reported,
     };
   }
 }

@@ -164,6 +164,12 @@ export interface IntegrationDefinition {
   /** Calls allowed per window, kept below the vendor's published limit. */
   rateLimit?: { requests: number; perSeconds: number };
   /**
+   * For vendors that report some failures inside a 2xx answer (Slack's `"ok": false`, GraphQL's
+   * `errors`): the vendor's error message when the parsed answer is one, else null. Such an
+   * answer is an upstream_error and counts against the circuit breaker.
+   */
+  failureIn?: (body: unknown) => string | null;
+  /**
    * A read action that proves the credentials work; it is called with no params, so every
    * field of its input is optional (or has a default).
    */

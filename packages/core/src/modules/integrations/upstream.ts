@@ -39,12 +39,18 @@ export type FailureKind =
   | 'blocked'
   | 'upstream_5xx'
   | 'upstream_429'
-  | 'upstream_4xx';
+  | 'upstream_4xx'
+  /** A 2xx answer that reports a failure (see IntegrationDefinition.failureIn). */
+  | 'upstream_reported';
 
 /** Timeouts, network errors, 5xx and 429 say the vendor is in trouble; other 4xx say the caller is. */
 export function countsAgainstBreaker(kind: FailureKind): boolean {
   return (
-    kind === 'timeout' || kind === 'network' || kind === 'upstream_5xx' || kind === 'upstream_429'
+    kind === 'timeout' ||
+    kind === 'network' ||
+    kind === 'upstream_5xx' ||
+    kind === 'upstream_429' ||
+    kind === 'upstream_reported'
   );
 }
 

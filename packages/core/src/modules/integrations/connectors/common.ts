@@ -50,3 +50,17 @@ export function pick(value: unknown, keys: readonly string[]): Record<string, un
 export function pickEach(value: unknown, keys: readonly string[], path?: string) {
   return list(value, path).map((item) => pick(item, keys));
 }
+
+/** Slack-style answers: `{"ok": false, "error": "channel_not_found"}` with HTTP 200. */
+export function okFalse(body: unknown): string | null {
+  if (at(body, 'ok') !== false) return null;
+  const error = at(body, 'error');
+  return typeof error === 'string' ? error : 'ok: false';
+}
+
+/** GraphQL answers: HTTP 200 with `{"errors": [{"message": ...}]}` (data may be partial). */
+export function graphqlErrors(body: unknown): string | null {
+  const errors = list(body, 'errors');
+  if (errors.length === 0) return null;
+  return errors.map((error) => String(at(error, 'message') ?? 'error')).join('; ');
+}

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { defineAction, defineIntegration } from '../../integration.js';
-import { at, pageSize, pick, pickEach } from '../common.js';
+import { at, okFalse, pageSize, pick, pickEach } from '../common.js';
 
 const channel = z.string().min(1).describe('Conversation ID, such as C0123456789.');
 const timestamp = z.string().regex(/^\d+\.\d+$/);
 const cursor = z.string().optional().describe('next_cursor of the previous page.');
 
-// Slack answers 200 with `ok: false` on errors; the mappers keep `ok` and `error` for the model.
 const messages = (body: unknown) => ({
   ...pick(body, ['ok', 'error', 'has_more', 'response_metadata.next_cursor']),
   messages: pickEach(body, ['ts', 'user', 'text', 'thread_ts', 'reply_count'], 'messages'),
@@ -31,6 +30,8 @@ export default defineIntegration({
   ],
   // Tier 3 methods allow 50+ calls a minute; chat.postMessage about one a second per channel.
   rateLimit: { requests: 50, perSeconds: 60 },
+  // Slack answers 200 with `ok: false` on errors.
+  failureIn: okFalse,
   testAction: 'auth_test',
   actions: {
     auth_test: defineAction({

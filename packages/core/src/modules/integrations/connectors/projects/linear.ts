@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { defineAction, defineIntegration } from '../../integration.js';
-import { at, list, pick } from '../common.js';
+import { at, graphqlErrors, list, pick } from '../common.js';
 
 // Every action is one GraphQL document POSTed to /graphql with its variables. GraphQL reports
-// failures as 200 with `errors`, which the mappers keep for the model.
+// failures as 200 with `errors`: an upstream error.
 const graphql = (query: string, variables: Record<string, unknown> = {}) => ({ query, variables });
 const ISSUE_FIELDS = 'id identifier title url priority updatedAt state { name } assignee { name }';
 const issue = (value: unknown) => ({
@@ -36,6 +36,7 @@ export default defineIntegration({
   ],
   // API keys get 1,500 requests an hour at least.
   rateLimit: { requests: 1200, perSeconds: 3600 },
+  failureIn: graphqlErrors,
   testAction: 'viewer',
   actions: {
     viewer: defineAction({
