@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { postgresAvailable, redisAvailable } from '../../testing/services.js';
 import {
   clientFor,
@@ -231,6 +231,45 @@ describe.each(setups)('authentication ($name)', (setup) => {
       expect(reused.statusCode).toBe(401);
     }
     expect((await client.inject({ method: 'POST', url: '/auth/logout' })).statusCode).toBe(401);
+  });
+
+  it('reads a verified session from the store once, yet a logout or password change on one replica is a 401 on the other at its next request', async () => {
+    const other = await t.replica();
+    const reads = vi.spyOn(t.kv, 'get');
+    const sessionReads = () =>
+      reads.mock.calls.filter(([key]) => key.startsWith('session:')).length;
+    try {
+      const client = await t.login();
+      const there = clientFor(other.app, client.cookie, client.csrfToken);
+      const session = { method: 'GET', url: '/auth/session' } as const;
+      expect((await there.inject(session)).statusCode).toBe(200);
+      const before = sessionReads();
+      for (let i = 0; i < 5; i++) expect((await there.inject(session)).statusCode).toBe(200);
+      expect(sessionReads()).toBe(before);
+      expect((await client.inject({ method: 'POST', url: '/auth/logout' })).statusCode).toBe(200);
+      expect((await there.inject(session)).statusCode).toBe(401);
+
+      const current = await t.login();
+      const second = await t.login();
+      const secondThere = clientFor(other.app, second.cookie, second.csrfToken);
+      expect((await secondThere.inject(session)).statusCode).toBe(200);
+      const changed = await current.inject({
+        method: 'POST',
+        url: '/api/auth/password',
+        payload: { current_password: TEST_PASSWORD, new_password: 'a-new-password-123' },
+      });
+      expect(changed.statusCode).toBe(200);
+      expect((await secondThere.inject(session)).statusCode).toBe(401);
+      const back = await current.inject({
+        method: 'POST',
+        url: '/api/auth/password',
+        payload: { current_password: 'a-new-password-123', new_password: TEST_PASSWORD },
+      });
+      expect(back.statusCode).toBe(200);
+    } finally {
+      reads.mockRestore();
+      await other.close();
+    }
   });
 
   it('answers GET /auth/logout with 405 and Allow: POST', async () => {

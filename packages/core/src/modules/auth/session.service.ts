@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { KvStore } from '../../store/kv/kv-store.js';
 import { parseJsonWith } from '../../util/json.js';
@@ -16,17 +16,51 @@ const sessionRecord = z.object({
   expires_at: z.string(),
 });
 const KEY_PREFIX = 'session:';
+/** Every replica hears revocations here and drops its copy at once. */
+const REVOKED_TOPIC = 'session-revoked';
+/** How long a verified session is reused without asking the store again. */
+const VERIFIED_TTL_MS = 30_000;
+const VERIFIED_MAX = 10_000;
+
+/** Cache entries and revocation messages name a session by a hash, never by its id. */
+const fingerprint = (id: string) => createHash('sha256').update(id).digest('base64url');
 
 /**
  * Server-side sessions in the key-value store, shared by every replica. The cookie carries
  * only a random id (signed); revoking deletes the record, so the cookie stops working everywhere.
  */
 export class SessionService {
+  /**
+   * Sessions verified in the store recently, by fingerprint: most requests are served from here.
+   * A revocation on any replica removes the entry everywhere (publish/subscribe), and a lost
+   * subscription empties it, so logout and a password change still take effect at once.
+   */
+  private readonly verified = new Map<string, { session: Session; at: number }>();
+  private subscribed: Promise<unknown> | undefined;
+  /** Bumped by every revocation, so a read that raced one never caches what it read. */
+  private revocations = 0;
+
   constructor(
     private readonly kv: KvStore,
     private readonly csrfKey: Buffer,
     private readonly ttlMs: number,
   ) {}
+
+  /** Subscribes to revocations (before anything is cached); false while the store is down. */
+  private async listening(): Promise<boolean> {
+    this.subscribed ??= this.kv.subscribe(REVOKED_TOPIC, (message) => {
+      this.revocations += 1;
+      if (message === null) this.verified.clear();
+      else this.verified.delete(message);
+    });
+    try {
+      await this.subscribed;
+      return true;
+    } catch {
+      this.subscribed = undefined;
+      return false;
+    }
+  }
 
   async create(user: string): Promise<Session> {
     const id = randomBytes(32).toString('base64url');
@@ -47,6 +81,25 @@ export class SessionService {
 
   async load(id: string): Promise<Session | null> {
     if (!/^[A-Za-z0-9_-]{43}$/.test(id)) return null;
+    const key = fingerprint(id);
+    const hit = this.verified.get(key);
+    if (hit) {
+      const now = Date.now();
+      if (now - hit.at < VERIFIED_TTL_MS && Date.parse(hit.session.expiresAt) > now)
+        return hit.session;
+      this.verified.delete(key);
+    }
+    const cache = await this.listening();
+    const revocations = this.revocations;
+    const session = await this.read(id);
+    if (session && cache && revocations === this.revocations) {
+      if (this.verified.size >= VERIFIED_MAX) this.verified.clear();
+      this.verified.set(key, { session, at: Date.now() });
+    }
+    return session;
+  }
+
+  private async read(id: string): Promise<Session | null> {
     const raw = await this.kv.get(KEY_PREFIX + id);
     if (!raw) return null;
     const record = parseJsonWith(sessionRecord, raw);
@@ -61,6 +114,14 @@ export class SessionService {
 
   async revoke(id: string): Promise<void> {
     await this.kv.delete(KEY_PREFIX + id);
+    await this.announceRevoked(id);
+  }
+
+  private async announceRevoked(id: string): Promise<void> {
+    const key = fingerprint(id);
+    this.revocations += 1;
+    this.verified.delete(key);
+    await this.kv.publish(REVOKED_TOPIC, key);
   }
 
   /** Revokes every session of the user except `keepId`; returns how many were revoked. */
@@ -69,8 +130,11 @@ export class SessionService {
     for (const key of await this.kv.keys(`${KEY_PREFIX}*`)) {
       const id = key.slice(KEY_PREFIX.length);
       if (id === keepId) continue;
-      const session = await this.load(id);
-      if (session?.user === user && (await this.kv.delete(key))) revoked += 1;
+      const session = await this.read(id);
+      if (session?.user === user && (await this.kv.delete(key))) {
+        revoked += 1;
+        await this.announceRevoked(id);
+      }
     }
     return revoked;
   }
