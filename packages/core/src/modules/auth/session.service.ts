@@ -21,6 +21,7 @@ const REVOKED_TOPIC = 'session-revoked';
 /** How long a verified session is reused without asking the store again. */
 const VERIFIED_TTL_MS = 30_000;
 const VERIFIED_MAX = 10_000;
+const ECHO_WAIT_MS = 500;
 
 /** Cache entries and revocation messages name a session by a hash, never by its id. */
 const fingerprint = (id: string) => createHash('sha256').update(id).digest('base64url');
@@ -39,6 +40,8 @@ export class SessionService {
   private subscribed: Promise<unknown> | undefined;
   /** Bumped by every revocation, so a read that raced one never caches what it read. */
   private revocations = 0;
+  /** Revocations this process published, waiting to hear their own message back. */
+  private readonly echoes = new Map<string, () => void>();
 
   constructor(
     private readonly kv: KvStore,
@@ -51,7 +54,10 @@ export class SessionService {
     this.subscribed ??= this.kv.subscribe(REVOKED_TOPIC, (message) => {
       this.revocations += 1;
       if (message === null) this.verified.clear();
-      else this.verified.delete(message);
+      else {
+        this.verified.delete(message);
+        this.echoes.get(message)?.();
+      }
     });
     try {
       await this.subscribed;
@@ -121,7 +127,20 @@ export class SessionService {
     const key = fingerprint(id);
     this.revocations += 1;
     this.verified.delete(key);
+    // Every subscriber gets a message in the same pass, so once this process hears its own the
+    // other replicas have it too: the revoking request answers only then (bounded wait).
+    const heard = (await this.listening())
+      ? new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, ECHO_WAIT_MS);
+          this.echoes.set(key, () => {
+            clearTimeout(timer);
+            resolve();
+          });
+        })
+      : Promise.resolve();
     await this.kv.publish(REVOKED_TOPIC, key);
+    await heard;
+    this.echoes.delete(key);
   }
 
   /** Revokes every session of the user except `keepId`; returns how many were revoked. */
