@@ -1,6 +1,10 @@
 import type { Client } from '@agent-runtime/core/testing';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import {
+  startMcpHttpServer,
+  type TestMcpHttpServer,
+} from '../../core/src/modules/integrations/mcp/mcp-test-server';
 import { type LocalServer, startLocalServer } from '../../core/src/testing/local-server';
 import {
   type BrowserRuntime,
@@ -11,6 +15,7 @@ import {
 } from './support/runtime';
 
 const TOKEN = 'Bearer e2e-upstream-token-7f3a9c21d8b4';
+const MCP_TOKEN = 'e2e-mcp-token-52c1e9a0b7d4';
 
 /**
  * A self-hosted API the operator points the generic HTTP connector at: it wants the token, keeps
@@ -48,11 +53,14 @@ describeInBrowser('dashboard: integrations', () => {
   let runtime: BrowserRuntime;
   let admin: Client;
   let upstream: Awaited<ReturnType<typeof startUpstream>>;
+  let mcp: TestMcpHttpServer;
 
   beforeAll(async () => {
     upstream = await startUpstream();
+    mcp = await startMcpHttpServer(MCP_TOKEN);
     runtime = await startBrowserRuntime({
-      env: { CB_FAILURE_THRESHOLD: '2', CB_RECOVERY_TIMEOUT: '60s' },
+      // The MCP server listens on this host: an operator allows such a host the same way.
+      env: { CB_FAILURE_THRESHOLD: '2', CB_RECOVERY_TIMEOUT: '60s', SSRF_ALLOWLIST: '127.0.0.1' },
     });
     admin = await runtime.server.login();
     // Writes wait for the operator in SEMI mode; the last test relies on it.
@@ -66,6 +74,7 @@ describeInBrowser('dashboard: integrations', () => {
   afterAll(async () => {
     await runtime?.close();
     await upstream?.server.close();
+    await mcp?.close();
   });
 
   const runAction = async (page: Page, action: string, fields: Record<string, string>) => {
@@ -223,6 +232,43 @@ describeInBrowser('dashboard: integrations', () => {
     await get.getByRole('combobox', { name: 'Risk of get' }).click();
     await page.getByRole('option', { name: 'read (default)' }).click();
     await expect.poll(() => get.textContent()).toContain('runs directly');
+    expect(problems).toEqual([]);
+  });
+
+  test('adds an MCP server, runs one of its tools through the pipeline, and removes it', async () => {
+    const { page } = await openPage(runtime, { signedIn: true });
+    const problems = watchPageProblems(page);
+    await page.goto('/integrations');
+    const form = page.getByRole('form', { name: 'Add an MCP server' });
+    await form.getByRole('textbox', { name: 'Name' }).fill('notes');
+    await form.getByRole('textbox', { name: 'URL' }).fill(mcp.url);
+    await form.getByLabel('Bearer token').fill(MCP_TOKEN);
+    await form.getByRole('button', { name: 'Add server' }).click();
+
+    const row = page.locator('[data-testid=mcp-server-row][data-name=notes]');
+    await expect.poll(() => row.textContent()).toContain('connected');
+    expect(await row.textContent()).toContain('3 tools');
+    // The token went to the server, and never back to the page.
+    expect(mcp.authorizations).toContain(`Bearer ${MCP_TOKEN}`);
+    expect(await form.getByLabel('Bearer token').inputValue()).toBe('');
+    expect(await page.content()).not.toContain(MCP_TOKEN);
+
+    // Its tools are the connector's actions, with risk from their annotations.
+    await row.getByRole('link', { name: 'mcp-notes' }).click();
+    await page.waitForURL('**/integrations/mcp-notes');
+    const destructive = page.locator('[data-testid=action-row][data-action=delete_note]');
+    await expect.poll(() => destructive.textContent()).toContain('asks first');
+    await runAction(page, 'read_notes', {});
+    const result = page.getByTestId('execute-result');
+    await expect.poll(() => result.innerText()).toContain('buy milk');
+    expect(mcp.calls.map((call) => call.tool)).toEqual(['read-notes']);
+
+    await page.goto('/integrations');
+    await row.getByRole('button', { name: 'Remove' }).click();
+    await page.getByRole('button', { name: 'Remove mcp-notes' }).click();
+    await row.waitFor({ state: 'detached' });
+    const listed = await admin.inject({ method: 'GET', url: '/api/integrations/mcp/servers' });
+    expect(listed.json().servers).toEqual([]);
     expect(problems).toEqual([]);
   });
 });

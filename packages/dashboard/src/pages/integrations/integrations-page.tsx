@@ -3,11 +3,9 @@ import { PageHeader } from '../../components/page-header';
 import { useIntegrations } from '../../hooks/use-integrations';
 import { ConnectorsSection } from './connectors-section';
 import { breakerOpen } from './integration-filters';
+import { McpServersSection } from './mcp-servers-section';
 
-/**
- * The integration registry. Each block of the page is its own section component (connectors
- * now; operator-registered MCP servers become another section beside it).
- */
+/** The integration registry: the connectors, then the operator's MCP servers, each its own section. */
 export function IntegrationsPage() {
   const list = useIntegrations();
   const all = list.data ?? [];
@@ -35,6 +33,7 @@ export function IntegrationsPage() {
         }
       />
       <ConnectorsSection />
+      <McpServersSection />
     </Stack>
   );
 }
