@@ -55,6 +55,15 @@ describe('redactText', () => {
     expect(redactText(text)).toBe(text);
   });
 
+  it('hides only the password of a URL, keeping its user, separators and host', () => {
+    expect(redactText('git clone https://bob:tok3n@git.example.com/r.git')).toBe(
+      'git clone https://bob:[REDACTED]@git.example.com/r.git',
+    );
+    expect(redactText('KV_URL=redis://:pw-9f3k2@cache:6379/0')).toBe(
+      'KV_URL=redis://:[REDACTED]@cache:6379/0',
+    );
+  });
+
   it('hides registered secret values wherever they appear', () => {
     registerSecretValue('correct-horse-battery');
     expect(redactText('echo correct-horse-battery > file')).toBe(`echo ${REDACTED} > file`);

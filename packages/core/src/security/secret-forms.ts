@@ -29,7 +29,7 @@ export const TOKEN_PATTERNS: RegExp[] = [
 ];
 
 /** `scheme://user:password@host` and `redis://:password@host`: keeps the user, hides the password. */
-export const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/@]*):([^\s@/]+)@/gi;
+export const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:)([^\s@/]+)(?=@)/gi;
 
 /** Query parameters that sign or authorise a URL (S3/GCS presigned URLs, Azure SAS, tokens). */
 export const SIGNED_URL_PARAM =

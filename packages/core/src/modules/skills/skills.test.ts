@@ -49,6 +49,10 @@ describe('skills and the autonomy mode', () => {
       task_manager: 'CONTROLLED',
       agent_manager: 'CONTROLLED',
       notes: 'CONTROLLED',
+      memory_search: 'CONTROLLED',
+      memory_write: 'CONTROLLED',
+      memory_replace: 'CONTROLLED',
+      memory_forget: 'CONTROLLED',
       // Its calls are judged by each action's risk level (read CONTROLLED, write RESTRICTED, ...).
       integration_skill: 'CONTROLLED',
       subscribe: 'CONTROLLED',
