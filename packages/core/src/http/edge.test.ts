@@ -169,6 +169,8 @@ describe('the HTTP edge', () => {
     for (const headers of <Record<string, string>[]>[
       {},
       { origin: 'http://localhost:80', 'sec-fetch-site': 'same-origin' },
+      // Chromium's own form under the pages' no-referrer policy: the origin is hidden.
+      { origin: 'null', 'sec-fetch-site': 'same-origin' },
       { referer: 'http://localhost:80/login?next=%2Faudit' },
       { 'sec-fetch-site': 'none' },
     ]) {

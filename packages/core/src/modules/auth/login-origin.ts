@@ -12,8 +12,12 @@ const OWN_FETCH_SITES = new Set(['same-origin', 'none']);
  */
 export function assertOwnOriginLogin(request: FastifyRequest): void {
   const fetchSite = request.headers['sec-fetch-site'];
-  if (typeof fetchSite === 'string' && !OWN_FETCH_SITES.has(fetchSite.toLowerCase()))
+  // A browser that sends Sec-Fetch-Site is believed: pages cannot forge it. Its Origin may be
+  // `null` on our own form (the pages' Referrer-Policy is no-referrer), so it decides alone.
+  if (typeof fetchSite === 'string') {
+    if (OWN_FETCH_SITES.has(fetchSite.toLowerCase())) return;
     throw new CsrfError('Sign-in forms are accepted from this site only');
+  }
   const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
   if (origin === undefined) return;
   if (!sameHost(origin, request.host))
