@@ -52,7 +52,9 @@ export function BehavioralRulesPage() {
         </Paper>
       ) : null}
       <PendingProposals />
-      <RuleFilterBar key={params.toString()} filters={filters} onChange={applyFilters} />
+      {/* Remounted only when the URL's text changes (back button), so a status or source change
+          arriving while the operator types does not wipe the field. */}
+      <RuleFilterBar key={params.get('q') ?? ''} filters={filters} onChange={applyFilters} />
       <Paper withBorder radius="md" p={0}>
         {!rules.isPending && list.length === 0 ? (
           <EmptyState

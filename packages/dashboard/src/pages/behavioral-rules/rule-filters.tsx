@@ -11,7 +11,7 @@ interface RuleFilterBarProps {
 
 /**
  * Enabled and source apply at once; the text search applies on Enter or "Search" (one request
- * per decision). The parent remounts the bar when the URL changes (back button).
+ * per decision). The parent remounts the bar when the URL's text changes (back button).
  */
 export function RuleFilterBar({ filters, onChange }: RuleFilterBarProps) {
   const [q, setQ] = useState(filters.q ?? '');
