@@ -1,5 +1,5 @@
 import type { Client } from '@agent-runtime/core/testing';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestTree, type TestTree } from '../../core/src/modules/selfimprove/test-tree';
 import {
@@ -21,6 +21,14 @@ async function paletteSearch(page: Page, text: string) {
   expect(await search.evaluate((element) => element === document.activeElement)).toBe(true);
   await page.keyboard.type(text);
   return palette;
+}
+
+/** A dialog moves focus inside once it has opened; keys pressed before that go elsewhere. */
+async function focusedWithin(dialog: Locator) {
+  await dialog.waitFor();
+  await expect
+    .poll(() => dialog.evaluate((element) => element.contains(document.activeElement)))
+    .toBe(true);
 }
 
 describeInBrowser('dashboard: command palette and /cmd', () => {
@@ -154,14 +162,14 @@ describeInBrowser('dashboard: command palette and /cmd', () => {
     await palette.getByText('Switch autonomy mode to FULL').waitFor();
     await page.keyboard.press('Enter');
     const full = page.getByRole('dialog', { name: 'Switch to full autonomy?' });
-    await full.waitFor();
+    await focusedWithin(full);
     await page.keyboard.press('Enter');
     await full.waitFor({ state: 'hidden' });
     expect(await mode()).toBe('SEMI');
 
     palette = await paletteSearch(page, 'autonomy full');
     await page.keyboard.press('Enter');
-    await full.waitFor();
+    await focusedWithin(full);
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await page.getByText('The runtime now runs in FULL mode (Full autonomy).').waitFor();
@@ -173,7 +181,7 @@ describeInBrowser('dashboard: command palette and /cmd', () => {
     expect(await palette.getByText('Switch autonomy mode to FULL').count()).toBe(0);
     await page.keyboard.press('Enter');
     const semi = page.getByRole('dialog', { name: 'Switch to SEMI mode?' });
-    await semi.waitFor();
+    await focusedWithin(semi);
     await page.keyboard.press('Enter');
     await semi.waitFor({ state: 'hidden' });
     expect(await mode()).toBe('SEMI');

@@ -77,10 +77,10 @@ export function CommandPalette() {
       store={paletteStore}
       query={query}
       onQueryChange={changeQuery}
-      // Reopened while it still animates closed, it would keep the last text: start empty. The
-      // built-in clearing is off because it runs when the closing animation ends, which can be
-      // after a quick reopen, and would wipe what the operator has typed since.
-      onSpotlightOpen={() => changeQuery('')}
+      // Each opening starts empty. The text is cleared as the palette closes: clearing when it
+      // opens, or when the closing animation ends (the built-in way), can land after the
+      // operator has started typing in a quickly reopened palette and wipe what was typed.
+      onSpotlightClose={() => changeQuery('')}
       clearQueryOnClose={false}
       shortcut="mod + K"
       tagsToIgnore={[]}
