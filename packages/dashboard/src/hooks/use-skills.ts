@@ -4,8 +4,13 @@ import { type AutonomyMode, fetchAutonomy, fetchSkills, setAutonomyMode } from '
 export const skillsQueryKey = ['skills'] as const;
 export const autonomyQueryKey = ['autonomy'] as const;
 
+/** Polled: availability follows settings, flags and the custom skill folder, changed anywhere. */
 export function useSkills() {
-  return useQuery({ queryKey: skillsQueryKey, queryFn: ({ signal }) => fetchSkills(signal) });
+  return useQuery({
+    queryKey: skillsQueryKey,
+    queryFn: ({ signal }) => fetchSkills(signal),
+    refetchInterval: 10_000,
+  });
 }
 
 export function useAutonomy() {
