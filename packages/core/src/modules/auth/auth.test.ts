@@ -383,7 +383,8 @@ describe('sessions and passwords across restarts', () => {
         await t.close();
       }
     }
-  });
+    // Four app starts (two per backend) take longer than one test's default budget.
+  }, 120_000);
 
   it('ends an expired session (401)', async () => {
     const t = await createTestApp({ env: { SESSION_TTL: '1s' } });
