@@ -98,6 +98,30 @@ describe('integration_skill through the model loop', () => {
     expect(JSON.stringify(model.requests)).not.toContain('skill-token-2b7e91c4d0');
   });
 
+  it("marks each action with the operator's risk override, not the connector's own", async () => {
+    const policy = (action: string, risk: string | null) =>
+      client.inject({
+        method: 'PUT',
+        url: `/api/integrations/http/actions/${action}`,
+        payload: { risk },
+      });
+    expect((await policy('get', 'destructive')).statusCode).toBe(200);
+    expect((await policy('delete', 'read')).statusCode).toBe(200);
+    model.queue({ text: 'Hello.' });
+    expect((await chat('hi again')).statusCode).toBe(200);
+    const description = integrationTool(model.requests.at(-1)?.body)?.function.description;
+    expect(description).toMatch(/^get!: GET a path\b/m);
+    expect(description).toMatch(/^delete: DELETE a path\b/m);
+    // Back to the connector's own levels once the overrides are cleared.
+    expect((await policy('get', null)).statusCode).toBe(200);
+    expect((await policy('delete', null)).statusCode).toBe(200);
+    model.queue({ text: 'Hello.' });
+    expect((await chat('hi once more')).statusCode).toBe(200);
+    const restored = integrationTool(model.requests.at(-1)?.body)?.function.description;
+    expect(restored).toMatch(/^get: GET a path\b/m);
+    expect(restored).toMatch(/^delete!: DELETE a path\b/m);
+  });
+
   it('describes one action by name, and refuses an unknown one', async () => {
     model.queue(
       {

@@ -46,10 +46,11 @@ export function createIntegrationSkill(
     configured = catalog.length;
     const lines = catalog.flatMap(({ connector, actions }) => [
       `${connector.definition.id}:`,
-      ...actions.map((action) => {
-        const definition = connector.definition.actions[action];
-        return `${action}${RISK_MARK[definition?.risk ?? 'destructive']}: ${shorten(definition?.description ?? '')}`;
-      }),
+      // The risk the gate will judge: the operator's override where there is one.
+      ...actions.map(
+        ({ name, risk }) =>
+          `${name}${RISK_MARK[risk]}: ${shorten(connector.definition.actions[name]?.description ?? '')}`,
+      ),
     ]);
     description = [
       `Calls an action of a connected service (id: then its actions). Get its params first: action "${DESCRIBE}", params {"action":name}. + writes, ! deletes or pays.`,

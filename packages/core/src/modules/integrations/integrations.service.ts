@@ -354,17 +354,29 @@ export class IntegrationService {
     return this.deps.settings.version();
   }
 
-  /** Connectors with credentials set, for the model's skill description. */
-  async configured(): Promise<Array<{ connector: Connector; actions: string[] }>> {
+  /**
+   * Connectors with credentials set, for the model's skill description: the actions the operator
+   * left on, each with its risk after the operator's override.
+   */
+  async configured(): Promise<
+    Array<{ connector: Connector; actions: Array<{ name: string; risk: RiskLevel }> }>
+  > {
     const [connectors, settings] = await Promise.all([
       this.deps.registry.all(),
       this.deps.settings.all(),
     ]);
-    const configured: Array<{ connector: Connector; actions: string[] }> = [];
+    const configured: Array<{
+      connector: Connector;
+      actions: Array<{ name: string; risk: RiskLevel }>;
+    }> = [];
     for (const connector of connectors) {
       const own = settings.get(connector.definition.id);
-      if (own && isConfigured(connector, own))
-        configured.push({ connector, actions: allowedActions(connector, own) });
+      if (!own || !isConfigured(connector, own)) continue;
+      const actions = allowedActions(connector, own).map((name) => ({
+        name,
+        risk: own.actions[name]?.risk ?? connector.definition.actions[name]?.risk ?? 'destructive',
+      }));
+      configured.push({ connector, actions });
     }
     return configured;
   }

@@ -133,7 +133,14 @@ describe('MCP server over streamable HTTP', () => {
     expect(mcp.calls.at(-1)).toEqual({ tool: 'delete_note', args: { id: 7 } });
   });
 
-  it("lets the operator override a tool's risk level", async () => {
+  it("lets the operator override a tool's risk level, and the model's list shows it", async () => {
+    const skill = t.app.skills.get('integration_skill');
+    if (!skill) throw new Error('integration_skill is not registered');
+    const description = async () => {
+      await skill.availability?.();
+      return skill.description;
+    };
+    expect(await description()).toMatch(/^add_note\+: Adds a note$/m);
     const changed = await client.inject({
       method: 'PUT',
       url: '/api/integrations/mcp-notes/actions/add_note',
@@ -147,6 +154,8 @@ describe('MCP server over streamable HTTP', () => {
     expect(view.tools.find((tool: { action: string }) => tool.action === 'add_note').risk).toBe(
       'read',
     );
+    // The mark follows the override: no longer "+" (writes).
+    expect(await description()).toMatch(/^add_note: Adds a note$/m);
   });
 
   it('hands tool results to the model as untrusted content from the server', async () => {
