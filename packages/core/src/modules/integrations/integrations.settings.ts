@@ -65,8 +65,11 @@ export class IntegrationSettingsStore {
     return all;
   }
 
-  delete(integrationId: string): Promise<void> {
-    return this.settings.delete(PREFIX + integrationId);
+  async delete(integrationId: string): Promise<void> {
+    this.cached = null;
+    await this.settings.delete(PREFIX + integrationId);
+    // The other replicas' copies still hold the removed settings (an MCP server's overrides).
+    await this.kv.set(SETTINGS_VERSION_KEY, randomUUID());
   }
 
   async update(

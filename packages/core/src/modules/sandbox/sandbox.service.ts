@@ -74,6 +74,15 @@ export function cleanEnvironment(
   return env;
 }
 
+/** Variables of the clean environment: an operator's secret cannot take their place. */
+export const RESERVED_ENV_NAMES: ReadonlySet<string> = new Set([
+  'PATH',
+  'HOME',
+  'LANG',
+  'DOCKER_HOST',
+  'CONTAINER_HOST',
+]);
+
 /** DOCKER_HOST for the broker at this URL: tcp://host:port, as Docker and podman clients read it. */
 export function engineHostFor(brokerUrl: string | undefined): string | null {
   if (!brokerUrl) return null;
@@ -144,15 +153,26 @@ export class Sandbox {
    * The command line of a program that stays up (an MCP server on stdio) under the same rules
    * as `run`: bubblewrap's layout when it works, else SHELL_UID through setpriv when the runtime
    * is root; the clean environment and the workspace either way. Time limits and output caps
-   * do not apply: the caller talks to the program over its pipes and ends it.
+   * do not apply: the caller talks to the program over its pipes and ends it. `secrets` (the
+   * vault values an operator gave an MCP server) join the clean environment.
    */
-  launch(command: string[]): SandboxLaunch {
+  launch(command: string[], secrets: Readonly<Record<string, string>> = {}): SandboxLaunch {
     const root = process.getuid?.() === 0;
-    const env = cleanEnvironment(this.workspace, this.options.engineHost ?? null);
-    // The caller's spawner may add variables of the runtime's own (the MCP SDK adds HOME, PATH,
-    // SHELL, TERM and USER): env -i makes the program's environment exactly the clean one.
-    const vars = Object.entries(env).map(([name, value]) => `${name}=${value}`);
-    const argv = ['/usr/bin/env', '-i', ...vars, ...command];
+    for (const name of Object.keys(secrets))
+      if (RESERVED_ENV_NAMES.has(name)) throw new Error(`${name} is set by the sandbox`);
+    const env = {
+      ...cleanEnvironment(this.workspace, this.options.engineHost ?? null),
+      ...secrets,
+    };
+    // The values travel in the environment the caller spawns with (`env`), never on a command
+    // line, which any user can read in /proc. That spawner adds variables of the runtime's own
+    // (the MCP SDK copies HOME, LOGNAME, PATH, SHELL, TERM and USER from process.env, under
+    // `env`): env -u drops every runtime variable not in `env`, so the program sees exactly `env`.
+    const unset = Object.keys(process.env)
+      .filter((name) => !Object.hasOwn(env, name) && !name.includes('='))
+      .sort()
+      .flatMap((name) => ['-u', name]);
+    const argv = ['/usr/bin/env', ...unset, ...command];
     if (this.state.mode === 'bubblewrap') {
       const layout = {
         dataDir: this.options.dataDir,

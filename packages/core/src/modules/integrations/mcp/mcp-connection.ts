@@ -21,8 +21,8 @@ const MAX_PAGES = 20;
 
 /**
  * One MCP server as a client sees it: connected lazily, again after it went away or when the
- * operator changed its token; its tools listed on connect and again on every
- * `notifications/tools/list_changed`.
+ * operator changed one of its secrets (a stdio server is restarted with its new environment);
+ * its tools listed on connect and again on every `notifications/tools/list_changed`.
  */
 export class McpConnection {
   status: ConnectionStatus = 'closed';
@@ -31,7 +31,8 @@ export class McpConnection {
   server: { name: string; version: string } | null = null;
   toolsAt: string | null = null;
   private client: Client | null = null;
-  private token: string | null = null;
+  /** The secrets the current connection was opened with, as one comparable string. */
+  private secretsKey: string | null = null;
   private connecting: Promise<Client> | null = null;
 
   constructor(
@@ -39,20 +40,21 @@ export class McpConnection {
     private readonly options: ConnectionOptions,
   ) {}
 
-  /** A connected client for this token, connecting (again) when needed. */
-  ensure(token: string | null): Promise<Client> {
-    if (this.client && this.status === 'connected' && this.token === token)
+  /** A connected client for these secrets, connecting (again) when needed. */
+  ensure(secrets: Readonly<Record<string, string>>): Promise<Client> {
+    const key = JSON.stringify(Object.entries(secrets).sort(([a], [b]) => a.localeCompare(b)));
+    if (this.client && this.status === 'connected' && this.secretsKey === key)
       return Promise.resolve(this.client);
-    if (this.connecting && this.token === token) return this.connecting;
-    this.token = token;
-    const attempt = this.connect(token).finally(() => {
+    if (this.connecting && this.secretsKey === key) return this.connecting;
+    this.secretsKey = key;
+    const attempt = this.connect(secrets).finally(() => {
       if (this.connecting === attempt) this.connecting = null;
     });
     this.connecting = attempt;
     return attempt;
   }
 
-  private async connect(token: string | null): Promise<Client> {
+  private async connect(secrets: Readonly<Record<string, string>>): Promise<Client> {
     await this.drop();
     this.status = 'connecting';
     this.error = null;
@@ -70,7 +72,7 @@ export class McpConnection {
         },
       },
     );
-    const { transport, stderr } = openTransport(this.endpoint, token, this.options);
+    const { transport, stderr } = openTransport(this.endpoint, secrets, this.options);
     client.onclose = () => {
       if (this.client !== client) return;
       this.client = null;
@@ -119,10 +121,10 @@ export class McpConnection {
   async call(
     action: string,
     input: Record<string, unknown>,
-    token: string | null,
+    secrets: Readonly<Record<string, string>>,
     signal: AbortSignal,
   ): Promise<{ status?: number; body: unknown }> {
-    const client = await this.ensure(token);
+    const client = await this.ensure(secrets);
     const options = { signal, timeout: this.options.timeoutMs };
     try {
       if (action === PING_ACTION) {
@@ -149,7 +151,7 @@ export class McpConnection {
   }
 
   async close(): Promise<void> {
-    this.token = null;
+    this.secretsKey = null;
     await this.drop();
     this.status = 'closed';
   }

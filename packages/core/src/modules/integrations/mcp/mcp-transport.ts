@@ -5,7 +5,10 @@ import { Agent, fetch as undiciFetch } from 'undici';
 import type { SsrfGuard } from '../../../net/ssrf.js';
 import type { Sandbox } from '../../sandbox/sandbox.service.js';
 
-/** How the runtime reaches one MCP server. The token, if any, is in the vault, never here. */
+/**
+ * How the runtime reaches one MCP server. Its secrets (an HTTP server's bearer token, a stdio
+ * server's environment variables) are in the vault, never here.
+ */
 export type McpEndpoint =
   | { transport: 'http'; url: string }
   | { transport: 'stdio'; command: string[] };
@@ -38,13 +41,18 @@ export interface TransportDeps {
   fetch: FetchLike;
 }
 
-/** A fresh transport to the server; `stderr()` is what a stdio server last wrote there. */
+/**
+ * A fresh transport to the server; `stderr()` is what a stdio server last wrote there. `secrets`
+ * are its connector's secret fields from the vault: `token` for an HTTP server, environment
+ * variables by name for a stdio one.
+ */
 export function openTransport(
   endpoint: McpEndpoint,
-  token: string | null,
+  secrets: Readonly<Record<string, string>>,
   deps: TransportDeps,
 ): { transport: Transport; stderr: () => string } {
   if (endpoint.transport === 'http') {
+    const token = secrets.token;
     const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
     const transport = new StreamableHTTPClientTransport(new URL(endpoint.url), {
       fetch: deps.fetch,
@@ -53,7 +61,7 @@ export function openTransport(
     return { transport, stderr: () => '' };
   }
   // The same rules as the shell: bubblewrap (or another user), a clean environment, the workspace.
-  const launch = deps.sandbox.launch(endpoint.command);
+  const launch = deps.sandbox.launch(endpoint.command, secrets);
   const transport = new StdioClientTransport({
     command: launch.program,
     args: launch.args,

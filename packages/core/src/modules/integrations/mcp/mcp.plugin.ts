@@ -19,6 +19,7 @@ export const mcpPlugin = fp(
     const servers = new McpServers({
       integrations: app.integrations,
       settings: app.settings,
+      kv: app.kv,
       vault: app.vault,
       sandbox: app.sandbox,
       // SSRF_ALLOWLIST opens a LAN or localhost server, as for every other outbound URL.

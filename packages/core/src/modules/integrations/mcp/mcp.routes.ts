@@ -32,6 +32,12 @@ export const registerBody = z.discriminatedUnion('transport', [
       .min(1)
       .max(64)
       .describe('Program and arguments, run under the sandbox rules of the shell'),
+    env: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe(
+        'Environment variables for the program by name (an API key): sealed in the vault, given to the program as it starts, never returned; change one with PUT /api/integrations/mcp-<name>/credentials',
+      ),
   }),
 ]);
 
@@ -41,6 +47,7 @@ export const serverSchema = z.object({
   transport: z.enum(['http', 'stdio']),
   url: z.string().nullable(),
   command: z.array(z.string()).nullable(),
+  env: z.array(z.string()).describe("A stdio server's environment variable names (never values)"),
   token_set: z.boolean().describe('Whether a token is in the vault (its value is never returned)'),
   status: z.enum(['connecting', 'connected', 'error', 'closed']),
   error: z.string().nullable(),
@@ -90,7 +97,12 @@ export async function mcpRoutes(app: FastifyInstance, servers: McpServers): Prom
         action: 'integration.mcp_register',
         actor: operator(request).actor,
         target: view.integration_id,
-        detail: { transport: view.transport, url: view.url, command: view.command },
+        detail: {
+          transport: view.transport,
+          url: view.url,
+          command: view.command,
+          env: view.env,
+        },
         request_id: request.id,
       });
       return reply.status(201).send(view);

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { ConflictError, NotFoundError, ValidationError } from '../../../errors/app-error.js';
 import type { SsrfGuard } from '../../../net/ssrf.js';
 import { registerSecretValue } from '../../../security/redact.js';
-import type { Sandbox } from '../../sandbox/sandbox.service.js';
+import type { KvStore } from '../../../store/kv/kv-store.js';
+import { RESERVED_ENV_NAMES, type Sandbox } from '../../sandbox/sandbox.service.js';
 import type { SettingsService } from '../../settings/settings.service.js';
 import type { Vault } from '../../vault/vault.service.js';
 import type { DynamicIntegration } from '../connector-registry.js';
@@ -18,6 +19,11 @@ export const MCP_NAME = /^[a-z][a-z0-9-]{0,39}$/;
 export const MCP_ID_PREFIX = 'mcp-';
 const KEY_PREFIX = 'mcp_server.';
 const TOKEN_FIELD = 'token';
+/** Told on every registration and removal, so every replica adds or drops the server. */
+const CHANGES_TOPIC = 'mcp:servers';
+/** Environment variable names a stdio server may be given (POSIX portable names). */
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+const MAX_ENV = 32;
 /** How long registration waits for the first connection before answering with its status. */
 const FIRST_CONNECT_MS = 15_000;
 
@@ -26,6 +32,8 @@ const recordSchema = z.object({
   transport: z.enum(['http', 'stdio']),
   url: z.string().nullable().default(null),
   command: z.array(z.string()).nullable().default(null),
+  /** A stdio server's environment variable names; their values are secret fields in the vault. */
+  env: z.array(z.string()).default([]),
   created_at: z.string(),
   created_by: z.string(),
 });
@@ -33,7 +41,13 @@ type McpServerRecord = z.infer<typeof recordSchema>;
 
 export type RegisterRequest =
   | { name: string; transport: 'http'; url: string; token?: string | undefined }
-  | { name: string; transport: 'stdio'; command: string[] };
+  | {
+      name: string;
+      transport: 'stdio';
+      command: string[];
+      /** Environment variables by name: sealed in the vault, given to the program as it starts. */
+      env?: Record<string, string> | undefined;
+    };
 
 export interface McpServerView {
   name: string;
@@ -41,6 +55,8 @@ export interface McpServerView {
   transport: 'http' | 'stdio';
   url: string | null;
   command: string[] | null;
+  /** The names of a stdio server's environment variables (their values are never returned). */
+  env: string[];
   token_set: boolean;
   status: McpConnection['status'];
   error: string | null;
@@ -54,6 +70,7 @@ export interface McpServerView {
 export interface McpServersDeps {
   integrations: IntegrationService;
   settings: SettingsService;
+  kv: KvStore;
   vault: Vault;
   sandbox: Sandbox;
   guard: SsrfGuard;
@@ -69,11 +86,22 @@ const TOKEN: IntegrationField = {
   example: 'mcp-token-0000000000000000',
 };
 
+/** A stdio server's environment variable: a secret field of its connector. */
+const envField = (name: string): IntegrationField => ({
+  name,
+  label: `Environment variable ${name}`,
+  secret: true,
+  example: 'env-secret-0000000000000000',
+});
+
 /**
  * MCP servers the operator registered, each one more connector (`mcp-<name>`) whose actions are
  * the server's tools. Registrations are configuration (settings rows, kept through a reset); a
- * server's token is a secret field of its connector, sealed in the vault and injected by the
- * execute pipeline, so it is never stored or shown in clear.
+ * server's secrets (an HTTP server's token, a stdio server's environment variables) are secret
+ * fields of its connector, sealed in the vault and handed over by the execute pipeline, so they
+ * are never stored or shown in clear. Every replica serves every registered server: a
+ * registration or removal is announced on the key-value store, and the others catch up from
+ * the settings.
  */
 export class McpServers {
   private readonly servers = new Map<
@@ -81,47 +109,51 @@ export class McpServers {
     { record: McpServerRecord; connection: McpConnection }
   >();
   private readonly http: ReturnType<typeof guardedFetch>;
+  /** Changes to `servers` one at a time: an operator's and a catch-up never interleave. */
+  private queue: Promise<unknown> = Promise.resolve();
+  private unsubscribe: (() => void) | undefined;
 
   constructor(private readonly deps: McpServersDeps) {
     this.http = guardedFetch(deps.guard);
   }
 
-  /** Registers the stored servers and connects to them in the background. */
+  /** Registers the stored servers, connects to them in the background, and follows changes. */
   async start(): Promise<void> {
-    for (const row of await this.deps.settings.list(KEY_PREFIX)) {
-      const parsed = recordSchema.safeParse(row.value);
-      if (!parsed.success) continue;
-      const connection = this.add(parsed.data);
-      void this.token(parsed.data.name)
-        .then((token) => connection.ensure(token))
-        .catch((error) =>
-          this.deps.log.warn(
-            { mcp_server: parsed.data.name, error: connection.error ?? (error as Error).message },
-            'MCP server did not connect',
-          ),
-        );
-    }
+    // Subscribed first, so a registration between the listing and the subscription is heard.
+    this.unsubscribe = await this.deps.kv.subscribe(CHANGES_TOPIC, () => {
+      void this.catchUp().catch((error) =>
+        this.deps.log.warn({ error: (error as Error).message }, 'MCP servers did not catch up'),
+      );
+    });
+    await this.catchUp();
   }
 
   async register(request: RegisterRequest, by: Operator): Promise<McpServerView> {
     const endpoint = await this.check(request);
     const id = MCP_ID_PREFIX + request.name;
-    if (this.servers.has(request.name) || this.deps.integrations.registry.has(id))
-      throw new ConflictError('mcp_server_exists', `An MCP server named ${request.name} exists`);
+    const env = request.transport === 'stdio' ? (request.env ?? {}) : {};
     const record: McpServerRecord = {
       name: request.name,
       transport: endpoint.transport,
       url: endpoint.transport === 'http' ? endpoint.url : null,
       command: endpoint.transport === 'stdio' ? endpoint.command : null,
+      env: Object.keys(env).sort(),
       created_at: new Date().toISOString(),
       created_by: by.actor,
     };
-    await this.deps.settings.set(KEY_PREFIX + request.name, record, by.actor);
-    const connection = this.add(record);
-    const token = request.transport === 'http' ? request.token : undefined;
-    if (token) await this.deps.integrations.setCredentials(id, { [TOKEN_FIELD]: token }, by);
+    const connection = await this.exclusive(async () => {
+      if (this.servers.has(request.name) || this.deps.integrations.registry.has(id))
+        throw new ConflictError('mcp_server_exists', `An MCP server named ${request.name} exists`);
+      await this.deps.settings.set(KEY_PREFIX + request.name, record, by.actor);
+      return this.add(record);
+    });
+    const secrets: Record<string, string> =
+      request.transport === 'http' ? (request.token ? { [TOKEN_FIELD]: request.token } : {}) : env;
+    if (Object.keys(secrets).length > 0)
+      await this.deps.integrations.setCredentials(id, secrets, by);
+    await this.announce();
     await Promise.race([
-      connection.ensure(token ?? null).catch(() => {}),
+      connection.ensure(secrets).catch(() => {}),
       new Promise((resolve) => setTimeout(resolve, FIRST_CONNECT_MS).unref()),
     ]);
     return this.view(request.name);
@@ -137,17 +169,72 @@ export class McpServers {
   }
 
   async remove(name: string, by: Operator): Promise<void> {
-    const server = this.servers.get(name);
-    if (!server) throw new NotFoundError(`No MCP server named ${name}`);
-    this.servers.delete(name);
-    await server.connection.close();
-    await this.deps.settings.delete(KEY_PREFIX + name);
-    await this.deps.integrations.forget(MCP_ID_PREFIX + name, by);
+    await this.exclusive(async () => {
+      const server = this.servers.get(name);
+      if (!server) throw new NotFoundError(`No MCP server named ${name}`);
+      this.servers.delete(name);
+      await server.connection.close();
+      await this.deps.settings.delete(KEY_PREFIX + name);
+      await this.deps.integrations.forget(MCP_ID_PREFIX + name, by);
+    });
+    await this.announce();
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.servers.values()].map(({ connection }) => connection.close()));
+    this.unsubscribe?.();
+    await this.exclusive(async () => {
+      await Promise.all([...this.servers.values()].map(({ connection }) => connection.close()));
+      this.servers.clear();
+    });
     await this.http.close();
+  }
+
+  /**
+   * Makes this replica's servers those of the settings: adds (and connects in the background)
+   * the ones registered elsewhere, drops the ones removed elsewhere (their secrets and settings
+   * went with the removal), and replaces one removed and registered again under the same name.
+   */
+  private catchUp(): Promise<void> {
+    return this.exclusive(async () => {
+      const stored = new Map<string, McpServerRecord>();
+      for (const row of await this.deps.settings.list(KEY_PREFIX)) {
+        const parsed = recordSchema.safeParse(row.value);
+        if (parsed.success) stored.set(parsed.data.name, parsed.data);
+      }
+      for (const [name, server] of [...this.servers]) {
+        if (stored.get(name)?.created_at === server.record.created_at) continue;
+        this.servers.delete(name);
+        this.deps.integrations.unregister(MCP_ID_PREFIX + name);
+        await server.connection.close();
+      }
+      for (const record of stored.values()) {
+        if (this.servers.has(record.name)) continue;
+        const connection = this.add(record);
+        void this.secrets(record)
+          .then((secrets) => connection.ensure(secrets))
+          .catch((error) =>
+            this.deps.log.warn(
+              { mcp_server: record.name, error: connection.error ?? (error as Error).message },
+              'MCP server did not connect',
+            ),
+          );
+      }
+    });
+  }
+
+  private exclusive<T>(change: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(change);
+    this.queue = next.catch(() => {});
+    return next;
+  }
+
+  /** Tells the other replicas; a lost message is made up for at their next start. */
+  private async announce(): Promise<void> {
+    await this.deps.kv
+      .publish(CHANGES_TOPIC, 'changed')
+      .catch((error) =>
+        this.deps.log.warn({ error: (error as Error).message }, 'MCP change not announced'),
+      );
   }
 
   /** The request as an endpoint, or the documented 400s. */
@@ -161,6 +248,7 @@ export class McpServers {
         throw new ValidationError('Invalid command', [
           { path: '/command', message: 'names no program' },
         ]);
+      checkEnv(request.env ?? {});
       return { transport: 'stdio', command: request.command };
     }
     if (request.token !== undefined && !/^[\x21-\x7e]{1,4096}$/.test(request.token))
@@ -202,16 +290,12 @@ export class McpServers {
       id,
       name: `${record.name} (MCP)`,
       category: 'generic',
-      fields: record.transport === 'http' ? [TOKEN] : [],
+      fields: record.transport === 'http' ? [TOKEN] : record.env.map(envField),
       testAction: 'ping',
       actions,
-      invoke: (call) =>
-        connection.call(
-          call.action,
-          call.input,
-          call.credentials[TOKEN_FIELD] ?? null,
-          call.signal,
-        ),
+      // The secrets read from the vault for this call: when the operator changed one, the
+      // connection is opened again with it (a stdio server restarts with its new environment).
+      invoke: (call) => connection.call(call.action, call.input, call.credentials, call.signal),
       preview: (action, input) => ({
         server: record.name,
         transport: record.transport,
@@ -224,10 +308,16 @@ export class McpServers {
     return connection;
   }
 
-  private async token(name: string): Promise<string | null> {
-    const token = await this.deps.vault.get(credentialName(MCP_ID_PREFIX + name, TOKEN_FIELD));
-    registerSecretValue(token ?? undefined);
-    return token;
+  /** The server's secrets from the vault, by field name (those not set are left out). */
+  private async secrets(record: McpServerRecord): Promise<Record<string, string>> {
+    const names = record.transport === 'http' ? [TOKEN_FIELD] : record.env;
+    const secrets: Record<string, string> = {};
+    for (const name of names) {
+      const value = await this.deps.vault.get(credentialName(MCP_ID_PREFIX + record.name, name));
+      registerSecretValue(value ?? undefined);
+      if (value) secrets[name] = value;
+    }
+    return secrets;
   }
 
   private async view(name: string): Promise<McpServerView> {
@@ -241,6 +331,7 @@ export class McpServers {
       transport: record.transport,
       url: record.url,
       command: record.command,
+      env: record.env,
       token_set: detail.fields.some((field) => field.name === TOKEN_FIELD && field.set),
       status: connection.status,
       error: connection.error,
@@ -258,4 +349,24 @@ export class McpServers {
       created_by: record.created_by,
     };
   }
+}
+
+/** A stdio server's environment: portable names, not the sandbox's own, printable values. */
+function checkEnv(env: Record<string, string>): void {
+  const problems: Array<{ path: string; message: string }> = [];
+  const names = Object.keys(env);
+  if (names.length > MAX_ENV)
+    problems.push({ path: '/env', message: `names more than ${MAX_ENV} variables` });
+  for (const [name, value] of Object.entries(env)) {
+    const path = `/env/${name}`;
+    if (!ENV_NAME.test(name))
+      problems.push({ path, message: 'must be letters, digits and _, not starting with a digit' });
+    else if (RESERVED_ENV_NAMES.has(name))
+      problems.push({ path, message: 'is set by the sandbox' });
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing them is the point
+    else if (!value || value.length > 4096 || /[\x00-\x1f\x7f]/.test(value))
+      problems.push({ path, message: 'must be 1 to 4096 characters, no control characters' });
+  }
+  if (problems.length > 0) throw new ValidationError('Invalid environment', problems);
+  for (const value of Object.values(env)) registerSecretValue(value);
 }

@@ -1,5 +1,6 @@
 // A real MCP server on stdio for the tests, built with the SDK's own classes. The runtime starts
 // it under the sandbox rules; its tools report what the program can see of its surroundings.
+import { createHash } from 'node:crypto';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
@@ -24,6 +25,20 @@ server.registerTool(
       },
     ],
   }),
+);
+
+server.registerTool(
+  'env_digest',
+  {
+    description: "Gives the SHA-256 of an environment variable's value (never the value).",
+    inputSchema: { name: z.string() },
+    annotations: { readOnlyHint: true },
+  },
+  async ({ name }) => {
+    const value = process.env[name];
+    const digest = value === undefined ? null : createHash('sha256').update(value).digest('hex');
+    return { content: [{ type: 'text', text: JSON.stringify({ digest }) }] };
+  },
 );
 
 server.registerTool(
