@@ -33,6 +33,8 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
             },
             { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
+            // Only the knowledge graph page lays out a graph: its chunk loads with that page.
+            { name: 'graph-layout', test: /node_modules[\\/]d3-[a-z]+[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },
