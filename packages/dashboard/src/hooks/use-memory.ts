@@ -1,0 +1,114 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  changeItem,
+  editItem,
+  fetchBrain,
+  fetchEntities,
+  fetchEntity,
+  fetchGraph,
+  fetchItem,
+  fetchItems,
+  fetchMemoryStatus,
+  fetchObservations,
+  fetchTree,
+  type ItemAction,
+  type ItemEdit,
+  type ItemStatus,
+  searchMemory,
+} from '../api/memory';
+
+/** Every memory query starts with this key, so a change reads them all again. */
+export const memoryQueryKey = ['memory'] as const;
+
+export function useMemoryStatus() {
+  return useQuery({
+    queryKey: [...memoryQueryKey, 'status'],
+    queryFn: ({ signal }) => fetchMemoryStatus(signal),
+    refetchInterval: 60_000,
+  });
+}
+
+export function useMemoryTree() {
+  return useQuery({
+    queryKey: [...memoryQueryKey, 'tree'],
+    queryFn: ({ signal }) => fetchTree(signal),
+    refetchInterval: 30_000,
+  });
+}
+
+export function useMemoryItems(query: { path?: string; status?: ItemStatus; q?: string }) {
+  return useQuery({
+    queryKey: [...memoryQueryKey, 'items', query],
+    queryFn: ({ signal }) => fetchItems(query, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: 30_000,
+  });
+}
+
+export function useMemoryItem(id: string | null) {
+  return useQuery({
+    queryKey: [...memoryQueryKey, 'item', id],
+    queryFn: ({ signal }) => fetchItem(id as string, signal),
+    enabled: id !== null,
+  });
+}
+
+/** Retract, restore, confirm, pin, unpin or edit; every memory view is read again after. */
+export function useChangeItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; action: ItemAction } | { id: string; edit: ItemEdit }) =>
+      'edit' in input ? editItem(input.id, input.edit) : changeItem(input.id, input.action),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: memoryQueryKey }),
+  });
+}
+
+export function useGraph(asOf: string | undefined, limit: number) {
+  return useQuery({
+    queryKey: [...memoryQueryKey, 'graph', asOf ?? null, limit],
+    queryFn: ({ signal }) => fetchGraph(asOf, limit, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useObservations(q: string | undefined) {
+  return useQuery({
+    queryKey: [...memoryQueryKey, 'observations', q ?? null],
+    queryFn: ({ signal }) => fetchObservations({ q }, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: 30_000,
+  });
+}
+
+export function useEntities(q: string | undefined) {
+  return useQuery({
+    queryKey: [...memoryQueryKey, 'entities', q ?? null],
+    queryFn: ({ signal }) => fetchEntities(q, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useEntity(id: string | null) {
+  return useQuery({
+    queryKey: [...memoryQueryKey, 'entity', id],
+    queryFn: ({ signal }) => fetchEntity(id as string, signal),
+    enabled: id !== null,
+  });
+}
+
+export function useMemorySearch(q: string) {
+  return useQuery({
+    queryKey: [...memoryQueryKey, 'search', q],
+    queryFn: ({ signal }) => searchMemory(q, signal),
+    enabled: q.length > 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useBrain() {
+  return useQuery({
+    queryKey: [...memoryQueryKey, 'brain'],
+    queryFn: ({ signal }) => fetchBrain(signal),
+    refetchInterval: 60_000,
+  });
+}
