@@ -293,3 +293,46 @@ export const IntegrationsIcon = (props: IconProps) => (
     <path d="M7 10l7 7M10 7l7 7M9.5 14.5l5-5" />
   </Icon>
 );
+
+/** A drawer of stacked cards: remembered items by path. */
+export const MemoryIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="4" y="4" width="16" height="6" rx="1" />
+    <rect x="4" y="14" width="16" height="6" rx="1" />
+    <path d="M10 7h4M10 17h4" />
+  </Icon>
+);
+
+/** Three joined nodes: entities and their relations. */
+export const KnowledgeGraphIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="6" cy="6" r="2.5" />
+    <circle cx="18" cy="8" r="2.5" />
+    <circle cx="10" cy="18" r="2.5" />
+    <path d="M8.4 6.6l7.2 1M17 10.2l-5.5 5.8M7 8.4l2.3 7.2" />
+  </Icon>
+);
+
+/** A globe with a clock hand: the world over time. */
+export const WorldModelIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="8" />
+    <path d="M4 12h16M12 4a12 12 0 0 1 0 16M12 4a12 12 0 0 0 0 16" />
+  </Icon>
+);
+
+/** Arrows from one point: vectors. */
+export const VectorMemoryIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M5 19L19 5M19 5h-5M19 5v5" />
+    <path d="M5 19l12 2M5 19L3 7" />
+  </Icon>
+);
+
+/** Two lobes: the agent's overview of itself. */
+export const BrainIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 5a3 3 0 0 0-5.5 1.5A3 3 0 0 0 5 12a3 3 0 0 0 2 5 3 3 0 0 0 5 1.5z" />
+    <path d="M12 5a3 3 0 0 1 5.5 1.5A3 3 0 0 1 19 12a3 3 0 0 1-2 5 3 3 0 0 1-5 1.5" />
+  </Icon>
+);

@@ -3,6 +3,7 @@ import {
   AgentsIcon,
   AuditIcon,
   BehavioralRulesIcon,
+  BrainIcon,
   ChatIcon,
   CognitiveIcon,
   ConfigIcon,
@@ -11,7 +12,9 @@ import {
   type IconProps,
   IdentityIcon,
   IntegrationsIcon,
+  KnowledgeGraphIcon,
   LiveIcon,
+  MemoryIcon,
   MetricsIcon,
   ModelsIcon,
   OpportunitiesIcon,
@@ -25,11 +28,14 @@ import {
   SubscriptionsIcon,
   TasksIcon,
   TracesIcon,
+  VectorMemoryIcon,
+  WorldModelIcon,
 } from '../components/icons';
 import { AgentDetailPage } from './agents/agent-detail-page';
 import { AgentsPage } from './agents/agents-page';
 import { AuditPage } from './audit/audit-page';
 import { BehavioralRulesPage } from './behavioral-rules/behavioral-rules-page';
+import { BrainPage } from './brain/brain-page';
 import { ChatPage } from './chat/chat-page';
 import { CmdPage } from './cmd/cmd-page';
 import { CognitivePage } from './cognitive/cognitive-page';
@@ -40,7 +46,9 @@ import { HealthPage } from './health/health-page';
 import { IdentityPage } from './identity/identity-page';
 import { IntegrationDetailPage } from './integrations/integration-detail-page';
 import { IntegrationsPage } from './integrations/integrations-page';
+import { KnowledgeGraphPage } from './knowledge-graph/knowledge-graph-page';
 import { LivePage } from './live/live-page';
+import { MemoryPage } from './memory/memory-page';
 import { MetricsPage } from './metrics/metrics-page';
 import { ModelsPage } from './models/models-page';
 import { OpportunitiesPage } from './opportunities/opportunities-page';
@@ -55,6 +63,8 @@ import { SubscriptionsPage } from './subscriptions/subscriptions-page';
 import { TasksPage } from './tasks/tasks-page';
 import { TraceDetailPage } from './traces/trace-detail-page';
 import { TracesPage } from './traces/traces-page';
+import { VectorMemoryPage } from './vector-memory/vector-memory-page';
+import { WorldModelPage } from './world-model/world-model-page';
 
 /** The sidebar sections of SPEC section 4, in its order. */
 export const SECTIONS = [
@@ -213,6 +223,41 @@ export const PAGES: PageDefinition[] = [
     section: 'Observability',
     icon: CognitiveIcon,
     component: CognitivePage,
+  },
+  {
+    path: '/memory',
+    label: 'Memory',
+    section: 'Observability',
+    icon: MemoryIcon,
+    component: MemoryPage,
+  },
+  {
+    path: '/knowledge-graph',
+    label: 'Knowledge graph',
+    section: 'Observability',
+    icon: KnowledgeGraphIcon,
+    component: KnowledgeGraphPage,
+  },
+  {
+    path: '/world-model',
+    label: 'World model',
+    section: 'Observability',
+    icon: WorldModelIcon,
+    component: WorldModelPage,
+  },
+  {
+    path: '/vector-memory',
+    label: 'Vector memory',
+    section: 'Observability',
+    icon: VectorMemoryIcon,
+    component: VectorMemoryPage,
+  },
+  {
+    path: '/brain',
+    label: 'Brain',
+    section: 'Observability',
+    icon: BrainIcon,
+    component: BrainPage,
   },
   {
     path: '/tasks',
