@@ -129,8 +129,14 @@ export class MemoryItemsRepository {
    * pinned blocks) reload when it moves.
    */
   generation = 0;
+  private readonly writtenListeners: Array<() => void> = [];
 
   constructor(private readonly db: Kysely<Database>) {}
+
+  /** Called after each write that committed (the embedding backfill picks up new text). */
+  onWritten(listener: () => void): void {
+    this.writtenListeners.push(listener);
+  }
 
   async insert(item: NewItem, meta: ChangeMeta): Promise<MemoryItem> {
     return this.writing(item.path, () =>
@@ -497,7 +503,9 @@ export class MemoryItemsRepository {
   /** Runs a write, turning the pinned-path unique index's refusal into a 409. */
   private async writing<T>(path: string, write: () => Promise<T>): Promise<T> {
     try {
-      return await write();
+      const result = await write();
+      for (const listener of this.writtenListeners) listener();
+      return result;
     } catch (error) {
       if (isPathTaken(error))
         throw new ConflictError('path_taken', `A pinned block already lives at ${path}`);

@@ -126,6 +126,18 @@ export const statusSchema = z.object({
     vector_backend: z.enum(['pgvector', 'portable']),
     trigram: z.boolean(),
   }),
+  embedding: z
+    .object({
+      state: z.enum(['off', 'pending', 'running', 'failed', 'done']),
+      model: z.string().nullable(),
+      items: z.object({ embedded: z.number().int(), total: z.number().int() }),
+      observations: z.object({ embedded: z.number().int(), total: z.number().int() }),
+      last_error: z.string().nullable(),
+      last_run_at: z.string().nullable(),
+    })
+    .describe(
+      'The background job giving stored items and observations vectors of the embedding model; state running and failed are those of the replica that answers',
+    ),
   limits: z.object({
     item_text_max: z.number().int(),
     block_limit_min: z.number().int(),

@@ -33,11 +33,17 @@ export interface MemoryEnv {
  */
 export class MemorySettingsStore {
   private cached: { at: number; value: Promise<MemorySettings> } | null = null;
+  private readonly changeListeners: Array<(settings: MemorySettings) => void> = [];
 
   constructor(
     private readonly settings: SettingsService,
     private readonly env: MemoryEnv,
   ) {}
+
+  /** Called after the operator changes a setting on this replica. */
+  onChange(listener: (settings: MemorySettings) => void): void {
+    this.changeListeners.push(listener);
+  }
 
   current(): Promise<MemorySettings> {
     if (this.cached && Date.now() - this.cached.at < CACHE_MS) return this.cached.value;
@@ -76,7 +82,9 @@ export class MemorySettingsStore {
     };
     await this.settings.set(SETTING_KEY, next, actor);
     this.cached = null;
-    return this.current();
+    const current = await this.current();
+    for (const listener of this.changeListeners) listener(current);
+    return current;
   }
 
   private stored() {

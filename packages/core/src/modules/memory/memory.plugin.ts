@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Embedder } from './embedder.js';
+import { EmbeddingBackfill } from './embedding-backfill.js';
 import { ExtractionQueue } from './extraction-queue.js';
 import { GraphRepository } from './graph.repository.js';
 import { memorySearchSource } from './memory.search.js';
@@ -43,6 +44,14 @@ export const memoryPlugin = fp(
       log,
     );
     const graph = new GraphRepository(db);
+    const backfill = new EmbeddingBackfill({
+      db,
+      jobs: app.jobs,
+      embedder,
+      capabilities,
+      pollingSeconds: 1,
+      log,
+    });
     const service = new MemoryService({
       db,
       items,
@@ -58,9 +67,11 @@ export const memoryPlugin = fp(
       identity: () => app.identity.get(),
       patchDigests: () => app.selfImprove.patches(),
       tokenBudget: app.config.memory.tokenBudget,
+      embedding: () => backfill.progress(),
       log,
     });
     app.decorate('memory', service);
+    embedWhatIsWritten(app, service, backfill, items, settings, log);
     observeAndExtract(app, service, {
       items,
       observations,
@@ -156,6 +167,25 @@ function observeAndExtract(
     await Promise.allSettled([...pending]);
     await queue.stop();
   });
+}
+
+/** New text, and a newly named embedding model, queue the embedding backfill. */
+function embedWhatIsWritten(
+  app: FastifyInstance,
+  service: MemoryService,
+  backfill: EmbeddingBackfill,
+  items: MemoryItemsRepository,
+  settings: MemorySettingsStore,
+  log: FastifyBaseLogger,
+): void {
+  const nudge = () => {
+    backfill.nudge().catch((error: unknown) => log.warn({ err: error }, 'embedding not queued'));
+  };
+  items.onWritten(nudge);
+  service.onStored(nudge);
+  settings.onChange(nudge);
+  app.addHook('onReady', () => backfill.start());
+  app.addHook('onClose', () => backfill.stop());
 }
 
 /** One extraction call: a slow local model may take this long before the job is retried. */

@@ -6,6 +6,7 @@ import { redactText } from '../../security/redact.js';
 import type { Database } from '../../store/database.js';
 import type { Identity } from '../identity/identity.schema.js';
 import { type Brain, brainCounts } from './brain.js';
+import type { EmbeddingProgress } from './embedding-backfill.js';
 import { type EpistemicState, epistemicState } from './epistemic.js';
 import type { GraphRepository, Subgraph } from './graph.repository.js';
 import { type IntegrityInputs, type IntegrityReport, integrityReport } from './integrity.js';
@@ -83,6 +84,8 @@ export interface MemoryServiceDeps {
   identity(): Promise<Identity>;
   patchDigests: IntegrityInputs['patchDigests'];
   tokenBudget: number;
+  /** How far the embedding backfill has come for the model in use. */
+  embedding(): Promise<EmbeddingProgress>;
   log: FastifyBaseLogger;
 }
 
@@ -103,6 +106,7 @@ function cut(text: string, max: number): string {
  */
 export class MemoryService {
   private readonly observedListeners: ObservedListener[] = [];
+  private readonly storedListeners: ObservedListener[] = [];
 
   constructor(readonly deps: MemoryServiceDeps) {}
 
@@ -207,7 +211,12 @@ export class MemoryService {
 
   // ---- observations
 
-  /** Called with each new observation (extraction queues it). */
+  /** Called with each new observation, whether or not it waits for extraction. */
+  onStored(listener: ObservedListener): void {
+    this.storedListeners.push(listener);
+  }
+
+  /** Called with each new observation that waits for extraction (extraction queues it). */
   onObserved(listener: ObservedListener): void {
     this.observedListeners.push(listener);
   }
@@ -230,6 +239,7 @@ export class MemoryService {
       goal_id: input.goal_id ?? null,
       extraction_status: extract ? 'pending' : 'skipped',
     });
+    if (created) for (const listener of this.storedListeners) listener(observation);
     if (created && observation.extraction_status === 'pending')
       for (const listener of this.observedListeners) listener(observation);
     return observation;
@@ -310,10 +320,11 @@ export class MemoryService {
   /** Whether extraction runs (and why not), how search works, and the limits in force. */
   async status(): Promise<MemoryStatus> {
     const { deps } = this;
-    const [settings, counts, pinned] = await Promise.all([
+    const [settings, counts, pinned, embedding] = await Promise.all([
       deps.settings.current(),
       deps.observations.extractionCounts(),
       deps.items.pinnedBlocks(),
+      deps.embedding(),
     ]);
     let model: string | null = null;
     let reason: MemoryStatus['extraction']['reason'] = null;
@@ -339,6 +350,7 @@ export class MemoryService {
         vector_backend: deps.capabilities.vector,
         trigram: deps.capabilities.trigram,
       },
+      embedding,
       limits: {
         item_text_max: MEMORY_LIMITS.itemTextMax,
         block_limit_min: MEMORY_LIMITS.blockLimitMin,

@@ -1,3 +1,4 @@
+import { fakeEmbedding } from './fake-embeddings.js';
 import {
   type Exchange,
   estimateUsage,
@@ -93,6 +94,7 @@ async function handle(exchange: Exchange): Promise<void> {
   if (request.method === 'POST' && request.path === '/v1/chat/completions') {
     return completion(exchange);
   }
+  if (request.method === 'POST' && request.path === '/v1/embeddings') return embeddings(exchange);
   sendError(exchange, 404, `Invalid URL (${request.method} ${request.path})`);
 }
 
@@ -143,6 +145,30 @@ async function completion(exchange: Exchange): Promise<void> {
     ],
     usage: usageBody(usage),
     system_fingerprint: 'fp_fake',
+  });
+}
+
+/**
+ * The Embeddings API with the deterministic fake embedder. OpenAI's embedding models are named
+ * text-embedding-*; any other name is unknown (404), as the real service answers.
+ */
+function embeddings(exchange: Exchange): void {
+  const { body } = exchange.request;
+  if (typeof body?.model !== 'string' || !body.model.startsWith('text-embedding-'))
+    return sendError(exchange, 404);
+  const inputs: unknown[] = Array.isArray(body.input) ? body.input : [body.input];
+  if (inputs.length === 0 || inputs.some((input) => typeof input !== 'string'))
+    return sendError(exchange, 400, "'input' must be a string or an array of strings.");
+  const tokens = inputs.reduce<number>((n, input) => n + Math.ceil(String(input).length / 4), 0);
+  sendJson(exchange.res, 200, {
+    object: 'list',
+    data: inputs.map((input, index) => ({
+      object: 'embedding',
+      index,
+      embedding: fakeEmbedding(String(input)),
+    })),
+    model: body.model,
+    usage: { prompt_tokens: tokens, total_tokens: tokens },
   });
 }
 

@@ -1,4 +1,5 @@
 export { startFakeAnthropic } from './fake-anthropic.js';
+export { FAKE_EMBEDDING_DIMS, fakeEmbedding } from './fake-embeddings.js';
 export type {
   FakeImap,
   FakeImapMessageInput,
