@@ -52,6 +52,7 @@ export class MailService {
   readonly imap: MailEndpoint | null;
   private readonly sender: SmtpSender | null;
   private readonly reader: ImapReader | null;
+  private readonly readListeners: Array<(result: ReadResult) => void> = [];
 
   constructor(config: MailConfig, timeouts: MailTimeouts = DEFAULT_MAIL_TIMEOUTS) {
     this.smtp = parseMailUrl(config.smtpUrl, 'SMTP_URL');
@@ -81,10 +82,17 @@ export class MailService {
     return this.sender.send(mail, signal);
   }
 
+  /** Called with each successful read (memory keeps the messages as observations). */
+  onRead(listener: (result: ReadResult) => void): void {
+    this.readListeners.push(listener);
+  }
+
   /** Lists messages of a folder, newest first; throws MailError. */
   async read(request: ReadRequest, signal?: AbortSignal): Promise<ReadResult> {
     if (!this.reader) throw notConfigured('IMAP_URL');
-    return this.reader.read(request, signal);
+    const result = await this.reader.read(request, signal);
+    for (const listener of this.readListeners) listener(result);
+    return result;
   }
 
   /** Logs in to both servers (in parallel) and says what failed, in words. */

@@ -13,6 +13,7 @@ import { memoryItemsRoutes } from './memory-items.routes.js';
 import { MemoryRecall } from './memory-recall.js';
 import { MemorySearch } from './memory-search.js';
 import { MemorySettingsStore } from './memory-settings.js';
+import { observeOutsideSources } from './memory-sources.js';
 import { memoryWorldRoutes } from './memory-world.routes.js';
 import { ObservationsRepository } from './observations.repository.js';
 import { detectCapabilities, SearchRepository } from './search.repository.js';
@@ -72,6 +73,7 @@ export const memoryPlugin = fp(
     });
     app.decorate('memory', service);
     embedWhatIsWritten(app, service, backfill, items, settings, log);
+    observeOutsideSources(app, service, log);
     observeAndExtract(app, service, {
       items,
       observations,
@@ -118,6 +120,8 @@ export const memoryPlugin = fp(
       'skills',
       'runtime',
       'jobs',
+      'subscriptions',
+      'mail',
     ],
   },
 );

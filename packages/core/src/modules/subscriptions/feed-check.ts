@@ -24,8 +24,22 @@ export interface FeedCheck {
   lastModified: string | null;
 }
 
+/** A feed item the poll announced (as a note and a `feed.item` event), for memory to observe. */
+export interface AnnouncedFeedItem {
+  subscription_id: string;
+  feed: string;
+  title: string;
+  /** The note's body: the item's text, link, authors, date and feed. */
+  body: string;
+  /** The item's link, else its guid: what identifies it outside the runtime. */
+  ref: string | null;
+  published_at: Date | null;
+}
+
 export interface FeedCheckDeps {
   fetcher: SafeFetcher;
+  /** Told of each announced item once its note and event exist; must not block. */
+  announced?(item: AnnouncedFeedItem): void;
   items: SubscriptionItemsRepository;
   notes: NotesService;
   eventQueue: EventQueue;
@@ -119,9 +133,10 @@ export async function checkFeed(
     if (!itemId) continue;
     newItemIds.push(itemId);
     if (!announce.has(entry.key)) continue;
+    const body = noteBody(entry, row);
     const note = await deps.notes.create({
       title: entry.title,
-      body: noteBody(entry, row),
+      body,
       tags: ['feed', cleanTag(row.name)],
       source: 'feed',
       source_ref: entry.link ?? entry.guid,
@@ -143,6 +158,14 @@ export async function checkFeed(
       },
     });
     await deps.items.setOutcome(itemId, { note_id: note.note_id, event_id: eventId });
+    deps.announced?.({
+      subscription_id: row.subscription_id,
+      feed: row.name,
+      title: entry.title,
+      body,
+      ref: entry.link ?? entry.guid,
+      published_at: entry.publishedAt,
+    });
   }
   deps.log.debug(
     {

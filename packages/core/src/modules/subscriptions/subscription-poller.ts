@@ -3,7 +3,7 @@ import type { SafeFetcher } from '../../net/safe-fetch.js';
 import type { EventQueue } from '../events/event-queue.js';
 import type { RuntimeEvents } from '../events/runtime-events.js';
 import type { NotesService } from '../notes/notes.service.js';
-import { checkFeed, type FeedCheck } from './feed-check.js';
+import { type AnnouncedFeedItem, checkFeed, type FeedCheck } from './feed-check.js';
 import { pollFailureReason } from './poll-errors.js';
 import { checkPrice, type PriceCheck } from './price-check.js';
 import type { SubscriptionItemsRepository } from './subscription-items.repository.js';
@@ -30,7 +30,14 @@ export interface PollerDeps {
 
 /** Runs one poll of a subscription and records how it went; failures are results, not throws. */
 export class SubscriptionPoller {
+  private readonly announcedListeners: Array<(item: AnnouncedFeedItem) => void> = [];
+
   constructor(private readonly deps: PollerDeps) {}
+
+  /** Called with each feed item a poll announces (memory keeps it as an observation). */
+  onAnnounced(listener: (item: AnnouncedFeedItem) => void): void {
+    this.announcedListeners.push(listener);
+  }
 
   async poll(row: SubscriptionRow, signal?: AbortSignal): Promise<PollOutcome> {
     const { repository } = this.deps;
@@ -38,8 +45,12 @@ export class SubscriptionPoller {
     let price: PriceCheck | null = null;
     let error: string | null = null;
     try {
-      if (row.kind === 'feed') feed = await checkFeed(this.deps, row, signal);
-      else price = await checkPrice(this.deps, row, signal);
+      if (row.kind === 'feed') {
+        const announced = (item: AnnouncedFeedItem) => {
+          for (const listener of this.announcedListeners) listener(item);
+        };
+        feed = await checkFeed({ ...this.deps, announced }, row, signal);
+      } else price = await checkPrice(this.deps, row, signal);
     } catch (failure) {
       error = pollFailureReason(failure);
       if (error === null) {

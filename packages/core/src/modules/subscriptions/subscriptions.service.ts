@@ -2,6 +2,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { ConflictError, NotFoundError } from '../../errors/app-error.js';
 import type { Cursor } from '../../http/paging.js';
 import type { SsrfGuard } from '../../net/ssrf.js';
+import type { AnnouncedFeedItem } from './feed-check.js';
 import {
   checkPriceConfig,
   checkReachable,
@@ -46,6 +47,11 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string }).code 
  */
 export class SubscriptionsService {
   constructor(private readonly deps: SubscriptionsServiceDeps) {}
+
+  /** Called with each feed item a poll announces, once its note and event exist. */
+  onFeedItem(listener: (item: AnnouncedFeedItem) => void): void {
+    this.deps.poller.onAnnounced(listener);
+  }
 
   async create(input: CreateSubscription, actor: string): Promise<SubscriptionView> {
     const { repository, guard } = this.deps;
