@@ -1,4 +1,10 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import {
   changeItem,
   editItem,
@@ -36,12 +42,15 @@ export function useMemoryTree() {
   });
 }
 
+/** Newest first; each further page continues from the previous page's cursor. */
 export function useMemoryItems(query: { path?: string; status?: ItemStatus; q?: string }) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: [...memoryQueryKey, 'items', query],
-    queryFn: ({ signal }) => fetchItems(query, signal),
+    queryFn: ({ pageParam, signal }) => fetchItems({ ...query, cursor: pageParam }, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
     placeholderData: keepPreviousData,
-    refetchInterval: 30_000,
+    staleTime: 30_000,
   });
 }
 
@@ -71,12 +80,15 @@ export function useGraph(asOf: string | undefined, limit: number) {
   });
 }
 
+/** Newest first in world time; each further page continues from the previous page's cursor. */
 export function useObservations(q: string | undefined) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: [...memoryQueryKey, 'observations', q ?? null],
-    queryFn: ({ signal }) => fetchObservations({ q }, signal),
+    queryFn: ({ pageParam, signal }) => fetchObservations({ q, cursor: pageParam }, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
     placeholderData: keepPreviousData,
-    refetchInterval: 30_000,
+    staleTime: 30_000,
   });
 }
 

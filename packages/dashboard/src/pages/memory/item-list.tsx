@@ -1,4 +1,13 @@
-import { EmptyState, Group, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  Button,
+  EmptyState,
+  Group,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import type { ItemStatus } from '../../api/memory';
@@ -21,7 +30,7 @@ export function ItemList({ path, selected, onSelect }: ItemListProps) {
     status: status === 'all' ? undefined : status,
     q: q || undefined,
   });
-  const items = list.data?.items ?? [];
+  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <Stack gap="sm">
       <Group gap="sm" wrap="wrap">
@@ -82,10 +91,15 @@ export function ItemList({ path, selected, onSelect }: ItemListProps) {
           </Table.Tbody>
         </Table>
       )}
-      {list.data?.next_cursor ? (
-        <Text size="xs" c="dimmed">
-          The newest 50 are shown: choose a path or words to narrow them.
-        </Text>
+      {list.hasNextPage ? (
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() => list.fetchNextPage()}
+          loading={list.isFetchingNextPage}
+        >
+          Load more
+        </Button>
       ) : null}
     </Stack>
   );

@@ -1,4 +1,14 @@
-import { Anchor, Badge, EmptyState, Group, Stack, Text, TextInput, Timeline } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  EmptyState,
+  Group,
+  Stack,
+  Text,
+  TextInput,
+  Timeline,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -18,7 +28,7 @@ export function ObservationTimeline() {
   const [text, setText] = useState('');
   const [q] = useDebouncedValue(text.trim(), 300);
   const list = useObservations(q || undefined);
-  const observations = list.data?.observations ?? [];
+  const observations = list.data?.pages.flatMap((page) => page.observations) ?? [];
   return (
     <Stack gap="sm">
       <TextInput
@@ -69,6 +79,16 @@ export function ObservationTimeline() {
           ))}
         </Timeline>
       )}
+      {list.hasNextPage ? (
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() => list.fetchNextPage()}
+          loading={list.isFetchingNextPage}
+        >
+          Load more
+        </Button>
+      ) : null}
     </Stack>
   );
 }
