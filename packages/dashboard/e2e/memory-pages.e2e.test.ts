@@ -11,6 +11,7 @@ import {
 const CHAT_ID = 'memory-pages-1';
 const TOLD = 'My brother Tiago works at Acme and has lived in Braga since 2024.';
 const FACT = 'Tiago, the operator’s brother, works at Acme.';
+const EDITED = 'Tiago, the operator’s younger brother, works at Acme.';
 
 /** What the fake model proposes when the chat turn is sent to extraction. */
 const PROPOSAL = {
@@ -134,7 +135,7 @@ describeInBrowser('dashboard: memory, knowledge graph, world model, vector memor
     expect(problems).toEqual([]);
   });
 
-  test('follows a learned fact from /memory to its chat trace, then retracts it', async () => {
+  test('follows a learned fact from /memory to its chat trace, edits it, then retracts it', async () => {
     const { page } = await openPage(runtime, { signedIn: true });
     const problems = watchPageProblems(page);
     await page.goto('/memory');
@@ -146,6 +147,15 @@ describeInBrowser('dashboard: memory, knowledge graph, world model, vector memor
     expect(await page.getByTestId('trace-input').innerText()).toContain(TOLD);
 
     await page.goBack();
+    await detail.getByRole('button', { name: 'Edit' }).click();
+    await detail.getByRole('textbox', { name: 'Text' }).fill(EDITED);
+    await detail
+      .getByRole('textbox', { name: 'Reason (kept in the history)' })
+      .fill('He is younger');
+    await detail.getByRole('button', { name: 'Save' }).click();
+    await detail.getByTestId('item-text').filter({ hasText: EDITED }).waitFor();
+    await detail.getByText('Why: He is younger').waitFor();
+
     await detail.getByRole('button', { name: 'Retract' }).click();
     await page.getByText('Retracted: it is kept but no longer used').waitFor();
     await detail.getByRole('button', { name: 'Restore' }).waitFor();
@@ -153,7 +163,7 @@ describeInBrowser('dashboard: memory, knowledge graph, world model, vector memor
       1,
     );
     const row = page.getByRole('table', { name: 'Memory items' }).getByRole('row', {
-      name: FACT,
+      name: EDITED,
     });
     expect(await row.getByTestId('item-status').textContent()).toBe('retracted');
     expect(problems).toEqual([]);
