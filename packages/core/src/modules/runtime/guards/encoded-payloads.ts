@@ -1,12 +1,19 @@
 /**
- * Instructions smuggled in an encoding the model can read but a phrase pattern cannot: base64,
- * hex, or the text written backwards. Each candidate is decoded and the decoded text is handed
- * back to the caller's phrase check, so an encoded harmless blob (an image, a hash) stays quiet.
+ * Instructions smuggled in a form the model can read but a phrase rule cannot: base64, hex,
+ * URL-encoding, Unicode tag characters, leetspeak, letters spaced apart, ROT13, or the text
+ * written backwards. Each candidate is decoded and the decoded text is handed back to the
+ * caller's rules, so an encoded harmless blob (an image, a hash) stays quiet.
  */
+import { deLeet, hasLeet, hasSpacedLetters, joinSpacedLetters } from './normalise.js';
+
 const BASE64_RUN = /[A-Za-z0-9+/_-]{24,8192}={0,2}/g;
 const HEX_RUN = /\b(?:[0-9a-fA-F]{2}[\s:]?){16,4096}/g;
+const PERCENT_RUN = /(?:%[0-9a-fA-F]{2}){8,}/g;
+const TAG_RUN = /[\u{E0020}-\u{E007E}]{4,}/gu;
 /** A written-backwards payload is a sentence or two; reversing whole pages would double the cost. */
 const REVERSED_MAX = 4096;
+/** Base64 runs decoded per text: a JSON dump of ids should not cost a decode each. */
+const MAX_RUNS = 64;
 
 /** Mostly printable text: a decoded image or a random key is not. */
 function readable(text: string): boolean {
@@ -15,10 +22,20 @@ function readable(text: string): boolean {
   return printable / text.length > 0.9;
 }
 
-/** Decoded forms of the text worth a second look: base64 and hex runs, and the text reversed. */
+function rot13(text: string): string {
+  return text.replace(/[a-z]/gi, (c) => {
+    const base = c <= 'Z' ? 65 : 97;
+    return String.fromCharCode(((c.charCodeAt(0) - base + 13) % 26) + base);
+  });
+}
+
+/** Decoded forms of the text worth a second look. */
 export function decodedCandidates(text: string): string[] {
   const out: string[] = [];
+  let runs = 0;
   for (const [run] of text.matchAll(BASE64_RUN)) {
+    // A word or an identifier is not base64 worth decoding: it needs mixed case or digits.
+    if (!/[A-Z]/.test(run) || !/[a-z0-9]/.test(run) || (runs += 1) > MAX_RUNS) continue;
     const decoded = Buffer.from(run.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString(
       'utf8',
     );
@@ -28,6 +45,19 @@ export function decodedCandidates(text: string): string[] {
     const decoded = Buffer.from(run.replace(/[\s:]/g, ''), 'hex').toString('utf8');
     if (readable(decoded)) out.push(decoded);
   }
+  for (const [run] of text.matchAll(PERCENT_RUN)) {
+    try {
+      out.push(decodeURIComponent(run));
+    } catch {
+      // A broken escape sequence decodes to nothing worth reading.
+    }
+  }
+  // Tag characters mirror ASCII (U+E0041 is an invisible "A"): the hidden text itself.
+  for (const [run] of text.matchAll(TAG_RUN))
+    out.push([...run].map((c) => String.fromCharCode((c.codePointAt(0) ?? 0xe0020) - 0xe0000)).join(''));
+  if (hasLeet(text)) out.push(deLeet(text));
+  if (hasSpacedLetters(text)) out.push(joinSpacedLetters(text));
+  if (/\brot[- ]?13\b/i.test(text)) out.push(rot13(text));
   if (text.length <= REVERSED_MAX) out.push([...text].reverse().join(''));
   return out;
 }

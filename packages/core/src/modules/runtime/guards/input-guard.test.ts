@@ -92,6 +92,7 @@ describe('scanForInjection flags', () => {
       'fake_role_tags',
       'hidden_text',
     ]);
+    expect(new Set(scan.signals).size).toBe(scan.signals.length);
   });
 
   it('leaves encoded harmless data alone', () => {
@@ -145,7 +146,7 @@ describe('scanForInjection passes ordinary text', () => {
     'You are now an admin',
     'You can override the existing rules with a config file',
   ])('%j', (text) => {
-    expect(scanForInjection(text)).toEqual({ verdict: 'pass', signals: [] });
+    expect(scanForInjection(text)).toMatchObject({ verdict: 'pass', signals: [] });
   });
 });
 

@@ -1,0 +1,75 @@
+/**
+ * The forms of a text the injection rules read. Attackers dodge a plain match with look-alike
+ * letters (fullwidth, mathematical), accents left out or added, invisible characters inside
+ * words and markdown emphasis; every rule and every text is folded the same way, so a rule is
+ * written once in plain lower case.
+ */
+
+/** Characters that render as nothing (zero-width, bidi controls, Unicode tag characters). */
+export const INVISIBLE_CHARS =
+  /[\u00AD\u200B-\u200F\u2060-\u2064\u180E\u202A-\u202E\u2066-\u2069\uFEFF\u{E0000}-\u{E007F}]/gu;
+
+/** Combining accents of Latin, Greek and Cyrillic letters, and Arabic vowel marks. */
+const MARKS = /[\u0300-\u036F\u064B-\u065F\u0670]/g;
+
+/** Removes accents and vowel marks; scripts whose letters decompose (Hangul, kana) recompose. */
+export function fold(text: string): string {
+  return text.normalize('NFKD').replace(MARKS, '').normalize('NFC');
+}
+
+/**
+ * The text the phrase rules read: folded, one case, one space, no invisible or emphasis
+ * characters, typographic quotes made plain.
+ */
+export function normalise(text: string): string {
+  return fold(text.normalize('NFKC').replace(INVISIBLE_CHARS, ''))
+    .replace(/[*`~]/g, '')
+    .replace(/[\u2018\u2019\u02BC]/g, "'")
+    .replace(/[\u201C\u201D\u201E\u00AB\u00BB\u300C\u300D]/g, '"')
+    .replace(/\s+/g, ' ')
+    .toLowerCase();
+}
+
+const LEET: Record<string, string> = {
+  '0': 'o',
+  '1': 'i',
+  '3': 'e',
+  '4': 'a',
+  '5': 's',
+  '7': 't',
+  '@': 'a',
+  $: 's',
+  '!': 'i',
+  '|': 'l',
+};
+/** A word with a digit or symbol standing for a letter: "1gn0re", "pr3v10us", "@dm1n". */
+const LEET_WORD = /[a-z]*[013457@$!|][a-z013457@$!|]*/gi;
+
+/** Whether the text has words written in leetspeak (a letter and a stand-in digit together). */
+export function hasLeet(text: string): boolean {
+  return /[a-z][013457@$][a-z]|[013457@$][a-z]{2}/i.test(text);
+}
+
+/** Leetspeak read back as letters, only inside words that mix letters and stand-ins. */
+export function deLeet(text: string): string {
+  return text.replace(LEET_WORD, (word) =>
+    /[a-z]/i.test(word) ? word.replace(/[013457@$!|]/g, (c) => LEET[c] ?? c) : word,
+  );
+}
+
+/**
+ * Letters spaced or dotted apart ("i g n o r e  a l l", "I.G.N.O.R.E") joined back into words;
+ * a wider gap (two spaces, a slash) between letters is kept as the space between words.
+ */
+const SPACED = /(?<![\p{L}\p{N}])(?:\p{L}(?:[ .\-_]| {2,3}| \/ )){5,}\p{L}(?![\p{L}\p{N}])/gu;
+export function hasSpacedLetters(text: string): boolean {
+  return text.search(SPACED) >= 0;
+}
+export function joinSpacedLetters(text: string): string {
+  return text.replace(SPACED, (run) =>
+    run
+      .split(/ {2,3}| \/ /)
+      .map((word) => word.replace(/[ .\-_]/g, ''))
+      .join(' '),
+  );
+}
