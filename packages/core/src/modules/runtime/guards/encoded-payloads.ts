@@ -4,7 +4,15 @@
  * written backwards. Each candidate is decoded and the decoded text is handed back to the
  * caller's rules, so an encoded harmless blob (an image, a hash) stays quiet.
  */
-import { deLeet, hasLeet, hasSpacedLetters, joinSpacedLetters } from './normalise.js';
+import {
+  deLeet,
+  hasLeet,
+  hasSpacedLetters,
+  joinSpacedLetters,
+  LEET_MARK,
+  linesWith,
+  SPACED_MARK,
+} from './normalise.js';
 
 const BASE64_RUN = /[A-Za-z0-9+/_-]{24,8192}={0,2}/g;
 const HEX_RUN = /\b(?:[0-9a-fA-F]{2}[\s:]?){16,4096}/g;
@@ -18,8 +26,9 @@ const MAX_RUNS = 64;
 /** Mostly printable text: a decoded image or a random key is not. */
 function readable(text: string): boolean {
   if (text.length < 12) return false;
-  const printable = text.match(/[\p{L}\p{N}\p{P}\s]/gu)?.length ?? 0;
-  return printable / text.length > 0.9;
+  const printable = text.match(/[\p{L}\p{N}\p{P}\p{S}\s]/gu)?.length ?? 0;
+  const broken = text.match(/\uFFFD/g)?.length ?? 0;
+  return (printable - broken) / text.length > 0.9;
 }
 
 function rot13(text: string): string {
@@ -35,7 +44,9 @@ export function decodedCandidates(text: string): string[] {
   let runs = 0;
   for (const [run] of text.matchAll(BASE64_RUN)) {
     // A word or an identifier is not base64 worth decoding: it needs mixed case or digits.
-    if (!/[A-Z]/.test(run) || !/[a-z0-9]/.test(run) || (runs += 1) > MAX_RUNS) continue;
+    if (!/[A-Z]/.test(run) || !/[a-z0-9]/.test(run)) continue;
+    runs += 1;
+    if (runs > MAX_RUNS) break;
     const decoded = Buffer.from(run.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString(
       'utf8',
     );
@@ -54,10 +65,13 @@ export function decodedCandidates(text: string): string[] {
   }
   // Tag characters mirror ASCII (U+E0041 is an invisible "A"): the hidden text itself.
   for (const [run] of text.matchAll(TAG_RUN))
-    out.push([...run].map((c) => String.fromCharCode((c.codePointAt(0) ?? 0xe0020) - 0xe0000)).join(''));
-  if (hasLeet(text)) out.push(deLeet(text));
-  if (hasSpacedLetters(text)) out.push(joinSpacedLetters(text));
-  if (/\brot[- ]?13\b/i.test(text)) out.push(rot13(text));
+    out.push(
+      [...run].map((c) => String.fromCharCode((c.codePointAt(0) ?? 0xe0020) - 0xe0000)).join(''),
+    );
+  // Read back only the lines that carry the trick, so a long page is not scanned twice more.
+  if (hasLeet(text)) out.push(deLeet(linesWith(text, LEET_MARK)));
+  if (hasSpacedLetters(text)) out.push(joinSpacedLetters(linesWith(text, SPACED_MARK)));
+  if (/\brot[- ]?13\b/i.test(text)) out.push(rot13(text.slice(0, REVERSED_MAX)));
   if (text.length <= REVERSED_MAX) out.push([...text].reverse().join(''));
   return out;
 }

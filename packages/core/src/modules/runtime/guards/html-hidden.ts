@@ -27,7 +27,10 @@ const ENTITIES: Record<string, string> = {
 function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, name: string) => {
     if (name[0] === '#') {
-      const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+      const code =
+        name[1] === 'x' || name[1] === 'X'
+          ? Number.parseInt(name.slice(2), 16)
+          : Number(name.slice(1));
       return Number.isFinite(code) && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
     }
     return ENTITIES[name.toLowerCase()] ?? whole;
@@ -49,5 +52,7 @@ export function hiddenHtmlText(html: string): string {
     if (/\s\S+\s/.test(value)) parts.push(value);
   }
   for (const [, , body = ''] of markup.matchAll(HIDDEN_ELEMENT)) parts.push(body.replace(TAG, ' '));
-  return decodeEntities(parts.join('\n')).replace(/[ \t]+/g, ' ').trim();
+  return decodeEntities(parts.join('\n'))
+    .replace(/[ \t]+/g, ' ')
+    .trim();
 }

@@ -64,7 +64,7 @@ function hasBase64Blob(text: string): boolean {
 
 /** Words of a text about injection rather than one carrying it. */
 const DISCUSSION =
-  /prompt[- ]?injection|jailbreak|injection attack|\battack(?:er|ers|s)?\b|malicious|adversarial|red[- ]team|\bpayloads?\b|\bexploit|owasp|llm01|injection de prompt|inyeccion de prompt|iniezione di prompt|injecao de prompt|prompt-injektion|инъекци|提示注入|提示词注入|プロンプトインジェクション|프롬프트 인젝션|حقن/;
+  /prompt[- ]?injection|\binjection\b|jailbreak|guardrails?|\bdetect(?:s|ed|ion|or)?\b|\bfilters?\b|\battack(?:er|ers|s)?\b|malicious|adversarial|red[- ]team|\bpayloads?\b|\bexploit|owasp|llm01|injection de prompt|inyeccion de prompt|iniezione di prompt|injecao de prompt|prompt-injektion|инъекци|提示注入|提示词注入|プロンプトインジェクション|프롬프트 인젝션|حقن/;
 /** A phrase reported rather than said: "attackers tell the model to ...", "such as ...". */
 const REPORTED =
   /(?:such as|like|e\.g\.|for example|for instance|saying|says|said|phrases?|strings?|payloads?|wrote|writes|messages? (?:like|such as)|(?:tells?|telling|told|asks?|asking|instructs?|instructing|tricks?|tricking|convinces?|convincing) (?:the |an? |it |them )?(?:model|llm|ai|assistant|agent|bot|chatbot|system|it|them)?\s?(?:to|into)|tries to|attempts? to|tried to|trying to|designed to|meant to|aims? to|embed(?:s|ded)?|hidden|hides?|contain(?:s|ed|ing)?|include[sd]?)\W{0,4}(?:[\p{L}'-]+\W{1,3}){0,4}$/u;
@@ -78,6 +78,8 @@ function mentioned(text: string, index: number): boolean {
   return REPORTED.test(line.slice(-90));
 }
 
+/** Weak cues in hidden text weigh more: a page has no innocent reason to hide them. */
+const HIDDEN_BOOST = 1.5;
 /** How much a mention weighs against a use; four mentions make a flag. */
 const MENTION = 0.25;
 
@@ -100,7 +102,7 @@ function match(text: string, discuss: boolean): Matches {
   const plain = normalise(text);
   for (const rule of CORE_RULES) add(rule, plain);
   for (const list of PHRASE_LISTS)
-    if (!list.script || list.script.test(plain)) for (const rule of list.rules) add(rule, plain);
+    if (!list.gate || list.gate.test(plain)) for (const rule of list.rules) add(rule, plain);
   const tagged = text.normalize('NFKC').replace(INVISIBLE_CHARS, '');
   for (const rule of STRUCTURAL_RULES) add(rule, tagged);
   return result;
@@ -137,13 +139,18 @@ export function scanForInjection(text: string, options: ScanOptions = {}): Injec
   }
   if (options.hidden) {
     const inner = match(options.hidden, false);
-    if (inner.score >= 1) {
+    // Text hidden from the reader that still speaks to the model is telling on its own.
+    if (inner.score * HIDDEN_BOOST >= 1) {
       strong('hidden_html');
       for (const signal of inner.signals) signals.add(signal);
     }
   }
   const verdict = score >= 1 ? 'flag' : 'pass';
-  return { verdict, signals: verdict === 'flag' ? ordered(signals) : [], score: Math.round(score * 100) / 100 };
+  return {
+    verdict,
+    signals: verdict === 'flag' ? ordered(signals) : [],
+    score: Math.round(score * 100) / 100,
+  };
 }
 
 const escapeAttribute = (value: string) =>

@@ -9,6 +9,8 @@
 export const INVISIBLE_CHARS =
   /[\u00AD\u200B-\u200F\u2060-\u2064\u180E\u202A-\u202E\u2066-\u2069\uFEFF\u{E0000}-\u{E007F}]/gu;
 
+const ASCII = /^[\x00-\x7F]*$/;
+
 /** Combining accents of Latin, Greek and Cyrillic letters, and Arabic vowel marks. */
 const MARKS = /[\u0300-\u036F\u064B-\u065F\u0670]/g;
 
@@ -22,12 +24,16 @@ export function fold(text: string): string {
  * characters, typographic quotes made plain.
  */
 export function normalise(text: string): string {
-  return fold(text.normalize('NFKC').replace(INVISIBLE_CHARS, ''))
-    .replace(/[*`~]/g, '')
-    .replace(/[\u2018\u2019\u02BC]/g, "'")
-    .replace(/[\u201C\u201D\u201E\u00AB\u00BB\u300C\u300D]/g, '"')
-    .replace(/\s+/g, ' ')
-    .toLowerCase();
+  return (
+    fold(text.normalize('NFKC').replace(INVISIBLE_CHARS, ''))
+      // Escapes of a JSON string would glue words together ("done.\\nYou must").
+      .replace(/\\[nrt"]/g, ' ')
+      .replace(/[*`~]/g, '')
+      .replace(/[\u2018\u2019\u02BC]/g, "'")
+      .replace(/[\u201C\u201D\u201E\u00AB\u00BB\u300C\u300D]/g, '"')
+      .replace(/\s+/g, ' ')
+      .toLowerCase()
+  );
 }
 
 const LEET: Record<string, string> = {
@@ -46,8 +52,17 @@ const LEET: Record<string, string> = {
 const LEET_WORD = /[a-z]*[013457@$!|][a-z013457@$!|]*/gi;
 
 /** Whether the text has words written in leetspeak (a letter and a stand-in digit together). */
+export const LEET_MARK = /[a-z][013457@$][a-z]|[013457@$][a-z]{2}/i;
 export function hasLeet(text: string): boolean {
-  return /[a-z][013457@$][a-z]|[013457@$][a-z]{2}/i.test(text);
+  return LEET_MARK.test(text);
+}
+
+/** The lines of a text that match `marker`: a decoder reads those, not a whole page again. */
+export function linesWith(text: string, marker: RegExp): string {
+  return text
+    .split('\n')
+    .filter((line) => marker.test(line))
+    .join('\n');
 }
 
 /** Leetspeak read back as letters, only inside words that mix letters and stand-ins. */
@@ -62,6 +77,7 @@ export function deLeet(text: string): string {
  * a wider gap (two spaces, a slash) between letters is kept as the space between words.
  */
 const SPACED = /(?<![\p{L}\p{N}])(?:\p{L}(?:[ .\-_]| {2,3}| \/ )){5,}\p{L}(?![\p{L}\p{N}])/gu;
+export const SPACED_MARK = /(?:\p{L}(?:[ .\-_]| {2,3})){5}\p{L}/u;
 export function hasSpacedLetters(text: string): boolean {
   return text.search(SPACED) >= 0;
 }

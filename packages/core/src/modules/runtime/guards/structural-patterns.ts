@@ -6,11 +6,11 @@
 import type { GuardRule } from './signals.js';
 
 /** The roles a model's conversation is made of, in the languages the phrase lists cover. */
-const ROLE_WORD = String.raw`(?:system|sys|developer|assistant|admin|administrator|root|operator|instructions?|system[ _-]?(?:prompt|message|note|override|update|instructions?|alert)|admin[ _-]?(?:override|message|note)|developer[ _-]?(?:message|note|mode)|systeme|système|sistema|systeem|systemu|sistem|система|системное сообщение|系统|系統|系统消息|システム|시스템|النظام|نظام)`;
+const ROLE_WORD = `(?:system|sys|developer|assistant|admin|administrator|root|operator|instructions?|system[ _-]?(?:prompt|message|note|override|update|instructions?|alert)|admin[ _-]?(?:override|message|note)|developer[ _-]?(?:message|note|mode)|systeme|système|sistema|systeem|systemu|sistem|система|системное сообщение|系统|系統|系统消息|システム|시스템|النظام|نظام)`;
 /** Brackets of every style: <x> [x] {x} (x) <<x>> [[x]] {{x}} 【x】 「x」 «x» |x| and their closers. */
 const OPEN = String.raw`(?:<<|\[\[|\{\{|<|\[|\{|\(|【|「|«|\|)`;
 const CLOSE = String.raw`(?:>>|\]\]|\}\}|>|\]|\}|\)|】|」|»|\|)`;
-const TOOLS = String.raw`(?:shell|bash|terminal|python_exec|python|http_request|self_improve|fetch_url|browser|web_search|send_mail|mail_send|send_email|mail|file_write|write_file|delete_file|exec|execute_command|run_command|run_shell|code_interpreter)`;
+const TOOLS = `(?:shell|bash|terminal|python_exec|python|http_request|self_improve|fetch_url|browser|web_search|send_mail|mail_send|send_email|mail|file_write|write_file|delete_file|exec|execute_command|run_command|run_shell|code_interpreter)`;
 
 const rule = (signal: GuardRule['signal'], weight: number, pattern: RegExp): GuardRule => ({
   signal,
@@ -25,25 +25,50 @@ export const STRUCTURAL_RULES: GuardRule[] = [
     1,
     /<\|(?:im_start|im_end|im_sep|system|user|assistant|endoftext|eot_id|eom_id|start_header_id|end_header_id|begin_of_text|end_of_text|python_tag|end|tool|tool_call|tool_result|begin▁of▁sentence|end▁of▁sentence|User|Assistant)\|>/i,
   ),
-  rule('fake_role_tags', 1, /\[\/?INST\]|<<\/?SYS>>|\[\/?SYS\]|\[\/?SYSTEM_PROMPT\]|\[\/?AVAILABLE_TOOLS\]|\[\/?TOOL_CALLS\]|\[\/?TOOL_RESULTS\]/i),
+  rule(
+    'fake_role_tags',
+    1,
+    /\[\/?INST\]|<<\/?SYS>>|\[\/?SYS\]|\[\/?SYSTEM_PROMPT\]|\[\/?AVAILABLE_TOOLS\]|\[\/?TOOL_CALLS\]|\[\/?TOOL_RESULTS\]/i,
+  ),
   rule('fake_role_tags', 1, /<\/?(?:start_of_turn|end_of_turn)>(?:\s*(?:user|model|system))?/i),
   rule('fake_role_tags', 1, /<[\s/]*untrusted_content/i),
-  rule('fake_role_tags', 1, /<\/?(?:system|assistant|system_prompt|system-prompt|instructions|developer_message|admin_override)>/i),
+  rule(
+    'fake_role_tags',
+    1,
+    /<(system|assistant|system_prompt|system-prompt|instructions|developer_message|admin_override)>[\s\S]{1,4000}?<\/\1>/i,
+  ),
   // Alpaca and Vicuna section heads, markdown role heads: "### Instruction:", "## System:".
-  rule('fake_role_tags', 1, /^[ \t]*#{1,6}[ \t]*(?:system|assistant|instructions?|new instructions?|system prompt|response)[ \t]*:/im),
+  rule(
+    'fake_role_tags',
+    1,
+    /^[ \t]*#{1,6}[ \t]*(?:system|assistant|new instructions?|system prompt)[ \t]*:/im,
+  ),
+  rule('fake_role_tags', 0.6, /^[ \t]*#{1,6}[ \t]*(?:instructions?|response)[ \t]*:/im),
   // A role in brackets of any style: <system>, [SYSTEM], {{system}}, (admin override), 【系统】.
-  rule('fake_role_tags', 0.7, new RegExp(String.raw`${OPEN}[ \t]*/?[ \t]*${ROLE_WORD}[ \t]*/?[ \t]*${CLOSE}`, 'iu')),
+  rule(
+    'fake_role_tags',
+    0.7,
+    new RegExp(String.raw`${OPEN}[ \t]*/?[ \t]*${ROLE_WORD}[ \t]*/?[ \t]*${CLOSE}`, 'iu'),
+  ),
   rule(
     'fake_role_tags',
     1,
     new RegExp(
-      String.raw`${OPEN}[ \t]*/?[ \t]*(?:system|admin|administrator|developer|operator)[ _-]?(?:prompt|message|override|instructions?|update|note|directive)?[ \t]*${CLOSE}[ \t]*:?[ \t]*\n?[^\n]{0,40}?\b(?:you|your|ignore|disregard|must|new|always|never|from now|override)\b`,
-      'i',
+      String.raw`${OPEN}[ \t]*/?[ \t]*(?:system|admin|administrator|developer|operator)[ _-]?(?:prompt|message|override|instructions?|update|note|directive)?[ \t]*${CLOSE}[ \t]*:?[ \t]*\n?[^\n]{0,40}?(?:\b(?:you|your|ignore|disregard|must|new|always|never|from now|override|du|sie|ihr|tu|vous|debes|devi|deve|moet|musisz)\b|ты|вы|你|あなた|너|당신|أنت)`,
+      'iu',
     ),
   ),
   // A line that speaks as the system: "SYSTEM: ...", "System message: ...", "Developer note: you".
-  rule('fake_role_tags', 1, /^[ \t>*_-]*(?:SYSTEM|SYSTEM MESSAGE|SYSTEM PROMPT|SYSTEM OVERRIDE|ADMIN|ADMIN OVERRIDE|DEVELOPER MESSAGE)[ \t]*[:：]/m),
-  rule('fake_role_tags', 0.6, /^[ \t>*_-]*(?:system|system message|system note|system prompt|developer note|admin note)[ \t]*[:：]/im),
+  rule(
+    'fake_role_tags',
+    1,
+    /^[ \t>*_-]*(?:SYSTEM|SYSTEM MESSAGE|SYSTEM PROMPT|SYSTEM OVERRIDE|ADMIN|ADMIN OVERRIDE|DEVELOPER MESSAGE)[ \t]*[:：]/m,
+  ),
+  rule(
+    'fake_role_tags',
+    0.6,
+    /^[ \t>*_-]*(?:system|system message|system note|system prompt|developer note|admin note)[ \t]*[:：]/im,
+  ),
   // Turn markers of a transcript: common in chat logs, telling only beside another sign.
   rule('fake_role_tags', 0.4, /^[ \t]*(?:human|user|assistant|ai|model|bot)[ \t]*:[ \t]*\S/im),
   // Wrappers a runtime puts around data, closed or reopened by the data itself.

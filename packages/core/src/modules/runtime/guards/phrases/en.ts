@@ -4,18 +4,27 @@ import { phraseList } from './phrase-list.js';
  * English phrases beyond the core patterns of injection-patterns.ts: claims of authority,
  * spoofed ends of the data, and weak cues (weight below 1) that count only with another sign.
  */
-const ROLE = String.raw`(?:administrator|admin|developer|creator|operator|owner|supervisor|system administrator|sysadmin|security team|it department|it team)`;
-const AGENT = String.raw`(?:ai|assistant|agent|model|llm|bot|chatbot|gpt|claude)`;
-const ACT = String.raw`(?:run|execute|send|forward|delete|call|invoke|post|upload|transfer|download|open|visit|fetch|install|email|share|disable|grant|create|export)`;
+const ROLE = `(?:administrator|admin|developer|creator|operator|owner|supervisor|system administrator|sysadmin|security team|it department|it team)`;
+const AGENT = `(?:ai|assistant|agent|model|llm|bot|chatbot|gpt|claude)`;
+const ACT = `(?:tell|say|recommend|mention|reply|respond|claim|run|execute|send|forward|delete|call|invoke|post|upload|transfer|download|open|visit|fetch|install|email|share|disable|grant|create|export)`;
 
 export const en = phraseList('en', [
   // Authority impersonation: a claim that someone with power has already said yes.
   [
     'authority_claim',
     1,
-    String.raw`\b(?:the |your )?(?:user|operator|owner|admin|administrator|account holder|principal) (?:has|have|had) (?:already |explicitly |just )?(?:authori[sz]ed|approved|allowed|permitted|pre-approved|consented to|signed off on|given (?:you )?(?:permission|consent|approval))\b`,
+    String.raw`\b(?:the |your )?(?:user|operator|owner|admin|administrator|account holder|principal) (?:has|have|had) (?:already |explicitly |just )?(?:(?:authori[sz]ed|approved|allowed|permitted|pre-approved|consented to|signed off on) (?:you|this|it|all|everything|the (?:following|request|action|transfer|deletion|operation|command|payment|export))|given (?:you )?(?:permission|consent|approval))\b`,
   ],
-  ['authority_claim', 1, String.raw`\bas (?:your|the) ${ROLE},? (?:i|we) (?:order|instruct|command|direct|require|authori[sz]e|need|am ordering|am instructing|want)\b`],
+  [
+    'authority_claim',
+    0.6,
+    String.raw`\b(?:the |your )?(?:user|operator|owner|admin|administrator) (?:has|had) (?:already |explicitly )?(?:authori[sz]ed|approved|allowed|permitted|consented)\b`,
+  ],
+  [
+    'authority_claim',
+    1,
+    String.raw`\bas (?:your|the) ${ROLE},? (?:i|we) (?:order|instruct|command|direct|require|authori[sz]e|need|am ordering|am instructing|want)\b`,
+  ],
   ['authority_claim', 0.6, String.raw`\bas (?:your|the) ${ROLE}\b`],
   [
     'authority_claim',
@@ -32,12 +41,16 @@ export const en = phraseList('en', [
     1,
     String.raw`\b(?:you (?:have been|are|were) (?:granted|given) (?:full |elevated |admin(?:istrator)? |root )?(?:permission|access|clearance|authori[sz]ation)|(?:no|without) (?:need for |need to (?:ask|wait) for )?(?:further )?(?:confirmation|approval) (?:is )?(?:needed|required|necessary))\b`,
   ],
-  ['authority_claim', 1, String.raw`\b(?:pre-?approved|pre-?authori[sz]ed) by (?:the )?(?:user|operator|owner|admin|administrator|security team)\b`],
+  [
+    'authority_claim',
+    1,
+    String.raw`\b(?:pre-?approved|pre-?authori[sz]ed) by (?:the )?(?:user|operator|owner|admin|administrator|security team)\b`,
+  ],
   // Data that claims to end so that what follows reads as the operator or the system.
   [
     'delimiter_spoofing',
     0.6,
-    String.raw`\b(?:end of (?:the )?(?:document|page|email|message|article|content|input|text|file|context|data|search results?|tool (?:output|result)|untrusted (?:content|text)|user (?:input|content|data)|web ?page|feed|transcript)|(?:document|input|context|content|data) ends here|the above (?:was|is) (?:just |only )?(?:a |the )?(?:document|example|test|user input|data))\b`,
+    String.raw`\b(?:end of (?:the )?(?:document|page|email|message|article|content|input|text|file|context|data|search results?|tool (?:output|result)|untrusted (?:content|text)|user (?:input|content|data)|web ?page|feed|transcript)|(?:document|input|context|content|data) ends here|the above (?:was|is) (?:just |only )?(?:a |an |the )?(?:example |sample )?(?:document|example|test|user input|data))\b`,
   ],
   [
     'delimiter_spoofing',
@@ -50,11 +63,54 @@ export const en = phraseList('en', [
     0.5,
     String.raw`\b(?:you must (?:now |immediately )?${ACT}|you (?:will|should) now ${ACT}|(?:immediately|silently|quietly) ${ACT}|your (?:new |real |actual |next )?(?:task|instructions?|goal|job|mission|orders?) (?:is|are|now)\b|from now on\b|do not (?:tell|inform|mention|notify|alert|ask) the (?:user|operator|human)|without (?:asking|telling|informing|notifying|alerting) (?:the )?(?:user|operator|human|anyone))`,
   ],
-  ['tool_coercion', 0.5, String.raw`\b(?:dear|hey|hi|hello|attention|note to|to the|notice for the) (?:ai|llm|${AGENT})s?\b`],
-  ['ignore_instructions', 1, String.raw`\b(?:ignore|disregard|forget|override|bypass) (?:all |any )?(?:your |the |my )?(?:safety |content )?(?:guidelines|policies|polic(?:y|ies)|filters|safeguards|restrictions|training)\b(?! (?:for|on|about|of|regarding|page|document)\b)`],
-  ['ignore_instructions', 1, String.raw`\b(?:stop following|no longer follow|do not follow|don't follow) (?:your |the |any )?(?:previous |prior |original |system |earlier )(?:instructions|rules|prompt|guidelines)\b`],
-  ['ignore_instructions', 1, String.raw`\b(?:previous|prior|above|earlier|original|old) (?:instructions|rules|prompt) (?:are|is) (?:now )?(?:void|cancel(?:l)?ed|revoked|obsolete|null|invalid|superseded|no longer valid|outdated)\b`],
-  ['system_prompt_probe', 1, String.raw`\b(?:output|print|reveal|repeat|show|dump|return|include|append) (?:the |your )?(?:full |entire |complete |verbatim )?(?:system prompt|developer message|hidden instructions|initial instructions|configuration prompt)\b(?! (?:editor|log|logs|page|file|settings?|field|template|tab|history|view)\b)`],
-  ['exfiltration', 1, String.raw`!\[[^\]]{0,40}\]\(https?://[^)\s]{0,200}[?&][\w-]{1,30}=(?:\{|\$|<|%7b)`],
-  ['exfiltration', 1, String.raw`\b(?:append|add|attach|encode|include) (?:the |all |any )?(?:${'(?:api keys?|tokens?|passwords?|secrets?|credentials|conversation|chat history|system prompt|private data|user data|personal data)'})\b[^.!?\n]{0,80}\b(?:to|in|into) (?:the |this |a )?(?:url|image url|link|query string|markdown image|request)\b`],
+  [
+    'tool_coercion',
+    1,
+    String.raw`\b(?:when|if|once|whenever) (?:an? |the |any )?(?:${AGENT})s? (?:reads?|processes|summari[sz]es|sees|parses|finds|is reading|indexes) (?:this|these)\b[^\n]{0,120}?\b(?:must|should|needs? to|has to|is to|will)\b`,
+  ],
+  [
+    'tool_coercion',
+    0.6,
+    `(?:^|[.!?:;] )(?:${AGENT})s?, (?:you |please |now |ignore|disregard|forget|do not|don't|always|never|from now)`,
+  ],
+  [
+    'ignore_instructions',
+    0.6,
+    String.raw`\b(?:real|actual|true|new|updated) (?:task|objective|mission|goal) ?: `,
+  ],
+  [
+    'tool_coercion',
+    0.5,
+    String.raw`\b(?:dear|hey|hi|hello|attention|note to|to the|notice for the) (?:ai|llm|${AGENT})s?\b`,
+  ],
+  [
+    'ignore_instructions',
+    1,
+    String.raw`\b(?:ignore|disregard|forget|override|bypass) (?:all |any )?(?:your |the |my )?(?:safety |content )?(?:guidelines|policies|polic(?:y|ies)|filters|safeguards|restrictions|training)\b(?! (?:for|on|about|of|regarding|page|document)\b)`,
+  ],
+  [
+    'ignore_instructions',
+    1,
+    String.raw`\b(?:stop following|no longer follow|do not follow|don't follow) (?:your |the |any )?(?:previous |prior |original |system |earlier )(?:instructions|rules|prompt|guidelines)\b`,
+  ],
+  [
+    'ignore_instructions',
+    1,
+    String.raw`\b(?:previous|prior|above|earlier|original|old) (?:instructions|rules|prompt) (?:are|is) (?:now )?(?:void|cancel(?:l)?ed|revoked|obsolete|null|invalid|superseded|no longer valid|outdated)\b`,
+  ],
+  [
+    'system_prompt_probe',
+    1,
+    String.raw`\b(?:output|print|reveal|repeat|show|dump|return|include|append) (?:the |your )?(?:full |entire |complete |verbatim )?(?:system prompt|developer message|hidden instructions|initial instructions|configuration prompt)\b(?! (?:editor|log|logs|page|file|settings?|field|template|tab|history|view)\b)`,
+  ],
+  [
+    'exfiltration',
+    1,
+    String.raw`!\[[^\]]{0,40}\]\(https?://[^)\s]{0,200}[?&][\w-]{1,30}=(?:\{|\$|<|%7b)`,
+  ],
+  [
+    'exfiltration',
+    1,
+    String.raw`\b(?:append|add|attach|encode|include|put) (?:the |all |any )?(?:user's |operator's |your |their )?(?:${'(?:api keys?|tokens?|passwords?|secrets?|credentials|conversation|chat history|system prompt|private data|user data|personal data)'})\b[^.!?\n]{0,80}\b(?:to|in|into) (?:the |this |a )?(?:url|image url|link|query string|markdown image|request)\b`,
+  ],
 ]);

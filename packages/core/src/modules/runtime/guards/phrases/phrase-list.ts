@@ -1,11 +1,15 @@
 import { fold } from '../normalise.js';
 import type { GuardRule, InjectionSignal } from '../signals.js';
 
-/** A language's phrases: the rules, and the script its text must contain for them to run. */
+/** A language's phrases: the rules, and what a text must contain for them to run. */
 export interface PhraseList {
   lang: string;
-  /** Skips the list for texts without a letter of this script (most texts are Latin only). */
-  script?: RegExp;
+  /**
+   * Skips the list for texts without a letter of its script, or for Latin-script languages
+   * without one of its common or topic words: the guard runs on every tool output, and one
+   * pass of the gate costs a tenth of the list's passes.
+   */
+  gate?: RegExp;
   rules: GuardRule[];
 }
 
@@ -16,11 +20,11 @@ export interface PhraseList {
 export function phraseList(
   lang: string,
   rows: [InjectionSignal, number, string][],
-  script?: RegExp,
+  gate?: RegExp,
 ): PhraseList {
   return {
     lang,
-    script,
+    gate,
     rules: rows.map(([signal, weight, source]) => ({
       signal,
       weight,
