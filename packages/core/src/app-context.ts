@@ -4,6 +4,7 @@ import type { Config } from './config/index.js';
 import type { DerivedKeys } from './security/keys.js';
 import type { SqlStore } from './store/db.js';
 import type { KvStore } from './store/kv/kv-store.js';
+import { PendingWrites } from './store/pending-writes.js';
 
 /** What every module may use: validated config, the two stores and the derived keys. */
 export interface AppContext {
@@ -15,7 +16,10 @@ export interface AppContext {
 }
 
 declare module 'fastify' {
-  interface FastifyInstance extends AppContext {}
+  interface FastifyInstance extends AppContext {
+    /** Write-behind buffers by table: reads of those tables store this process's rows first. */
+    pendingWrites: PendingWrites;
+  }
 }
 
 export const contextPlugin = fp(
@@ -25,6 +29,7 @@ export const contextPlugin = fp(
     app.decorate('kv', context.kv);
     app.decorate('keys', context.keys);
     app.decorate('serviceVersion', context.serviceVersion);
+    app.decorate('pendingWrites', new PendingWrites());
   },
   { name: 'context' },
 );

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import { v7 as uuidv7 } from 'uuid';
 import type { Database } from '../../store/database.js';
+import { PendingWrites } from '../../store/pending-writes.js';
 import { isoMicros } from '../../store/sql-time.js';
 import { estimateTokens } from '../runtime/tokens.js';
 import './chat.tables.js';
@@ -21,55 +21,84 @@ export interface ChatSummary {
   updated_at: string;
 }
 
+/** One answered request's pair of messages, as the exchange journal carries it. */
+export interface Exchange {
+  request_id: string;
+  chat_id: string;
+  user_id: string;
+  reply_id: string;
+  user_text: string;
+  reply_text: string;
+  /** When it was answered (ISO). */
+  at: string;
+}
+
 const TITLE_CHARS = 80;
 /** History is read in pages of this many messages until the token budget is spent. */
 const HISTORY_PAGE = 50;
 
 /** Conversations per chat_id: the messages, and a summary row for the chat list. */
 export class ConversationRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly pending = new PendingWrites(),
+  ) {}
 
   /**
-   * Stores one exchange (both texts already redacted) in one transaction, and keeps the chat's
-   * summary row current. A request that failed or was cancelled stores nothing: its trace
-   * tells what happened, and the next request's context does not carry a question left hanging.
+   * Stores answered exchanges (texts already redacted) and keeps each chat's summary row
+   * current, in the caller's transaction. Ids and times come with the exchange, so storing one
+   * twice (a journal replayed after a crash) adds nothing. A request that failed or was
+   * cancelled stores nothing: its trace tells what happened, and the next request's context
+   * does not carry a question left hanging.
    */
-  async appendExchange(
-    chatId: string,
-    userText: string,
-    replyText: string,
-    requestId: string,
-  ): Promise<void> {
-    const title = userText.replace(/\s+/g, ' ').trim().slice(0, TITLE_CHARS) || chatId;
-    const message = (role: ChatMessage['role'], content: string) => ({
-      id: uuidv7(),
-      chat_id: chatId,
+  async appendExchanges(exchanges: Exchange[], db: Kysely<Database> = this.db): Promise<void> {
+    if (exchanges.length === 0) return;
+    const message = (exchange: Exchange, role: ChatMessage['role']) => ({
+      id: role === 'user' ? exchange.user_id : exchange.reply_id,
+      chat_id: exchange.chat_id,
       role,
-      content,
-      request_id: requestId,
-      tokens: estimateTokens(content),
+      content: role === 'user' ? exchange.user_text : exchange.reply_text,
+      request_id: exchange.request_id,
+      tokens: estimateTokens(role === 'user' ? exchange.user_text : exchange.reply_text),
+      created_at: new Date(exchange.at),
     });
-    await this.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('chats')
-        .values({ chat_id: chatId, title, message_count: 2 })
-        .onConflict((oc) =>
-          oc.column('chat_id').doUpdateSet({
-            message_count: sql`chats.message_count + 2`,
-            updated_at: sql`clock_timestamp()`,
-          }),
-        )
-        .execute();
-      // One statement, ids in order, so the question sorts before its answer.
-      await trx
-        .insertInto('chat_messages')
-        .values([message('user', userText), message('assistant', replyText)])
-        .execute();
+    // The question's id sorts before its answer's, so the pair keeps its order at equal times.
+    const stored = await db
+      .insertInto('chat_messages')
+      .values(exchanges.flatMap((e) => [message(e, 'user'), message(e, 'assistant')]))
+      .onConflict((oc) => oc.column('id').doNothing())
+      .returning('chat_id')
+      .execute();
+    const added = new Map<string, number>();
+    for (const row of stored) added.set(row.chat_id, (added.get(row.chat_id) ?? 0) + 1);
+    const chats = [...added].map(([chatId, count]) => {
+      const own = exchanges.filter((e) => e.chat_id === chatId);
+      const first = own[0] as Exchange;
+      const title = first.user_text.replace(/\s+/g, ' ').trim().slice(0, TITLE_CHARS) || chatId;
+      return {
+        chat_id: chatId,
+        title,
+        message_count: count,
+        created_at: new Date(first.at),
+        updated_at: new Date((own[own.length - 1] as Exchange).at),
+      };
     });
+    if (chats.length === 0) return;
+    await db
+      .insertInto('chats')
+      .values(chats)
+      .onConflict((oc) =>
+        oc.column('chat_id').doUpdateSet({
+          message_count: sql`chats.message_count + excluded.message_count`,
+          updated_at: sql`greatest(chats.updated_at, excluded.updated_at)`,
+        }),
+      )
+      .execute();
   }
 
   /** The latest messages that fit in the token budget, oldest first (the model's context). */
   async history(chatId: string, tokenBudget: number): Promise<ChatMessage[]> {
+    await this.pending.settle('chat_messages');
     const picked: ChatMessage[] = [];
     let spent = 0;
     let before: { created_at: string; id: string } | null = null;
@@ -107,6 +136,7 @@ export class ConversationRepository {
   }
 
   async messages(chatId: string, limit: number): Promise<ChatMessage[]> {
+    await this.pending.settle('chat_messages');
     const rows = await this.db
       .selectFrom('chat_messages')
       .select(['id', 'role', 'content', 'request_id', isoMicros('created_at').as('created_at')])
@@ -119,6 +149,7 @@ export class ConversationRepository {
   }
 
   async chats(limit: number): Promise<ChatSummary[]> {
+    await this.pending.settle('chats');
     const rows = await this.db
       .selectFrom('chats')
       .selectAll()

@@ -12,7 +12,7 @@ declare module 'fastify' {
 
 export const identityPlugin = fp(
   async (app: FastifyInstance) => {
-    const identity = new IdentityService(app.sql.db, app.kv);
+    const identity = new IdentityService(app.sql.db, app.kv, app.pendingWrites);
     await identity.ensure();
     app.decorate('identity', identity);
 

@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../store/database.js';
 import type { KvStore } from '../../store/kv/kv-store.js';
 import { SharedCache } from '../../store/kv/shared-cache.js';
+import { PendingWrites } from '../../store/pending-writes.js';
 import { type Identity, levelFor } from './identity.schema.js';
 import './identity.tables.js';
 
@@ -21,6 +22,7 @@ export class IdentityService {
   constructor(
     private readonly db: Kysely<Database>,
     kv: KvStore,
+    private readonly pending = new PendingWrites(),
   ) {
     this.cachedProfile = new SharedCache(kv, 'identity-changed', () =>
       this.db
@@ -46,6 +48,8 @@ export class IdentityService {
   }
 
   async get(): Promise<Identity> {
+    // The XP of requests already answered may still be in the exchange journal's buffer.
+    await this.pending.settle('identity');
     const row = await this.db
       .selectFrom('identity')
       .selectAll()
@@ -80,10 +84,10 @@ export class IdentityService {
     return this.get();
   }
 
-  /** Atomic, so concurrent requests never lose each other's XP. */
-  async addXp(amount: number): Promise<void> {
+  /** Atomic, so concurrent requests never lose each other's XP; in the caller's transaction if given. */
+  async addXp(amount: number, db: Kysely<Database> = this.db): Promise<void> {
     if (amount <= 0) return;
-    await this.db
+    await db
       .updateTable('identity')
       .set({ total_xp: sql`total_xp + ${amount}` })
       .where('id', '=', 1)

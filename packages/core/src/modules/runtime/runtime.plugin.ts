@@ -1,6 +1,8 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ConversationRepository } from '../chat/conversation.repository.js';
+import { ExchangeJournal } from './exchange-journal.js';
 import { helpText } from './help-text.js';
 import { AgentRuntime } from './runtime.service.js';
 import { SkillRunner } from './skill-runner.js';
@@ -16,7 +18,25 @@ declare module 'fastify' {
 
 export const runtimePlugin = fp(
   async (app: FastifyInstance) => {
-    const conversations = new ConversationRepository(app.sql.db);
+    const conversations = new ConversationRepository(app.sql.db, app.pendingWrites);
+    // Opening replays what an earlier run journaled but did not store, before anything is served.
+    const exchanges = await ExchangeJournal.open({
+      db: app.sql.db,
+      traces: app.traces,
+      conversations,
+      identity: app.identity,
+      journalDir: path.join(app.config.storage.dataDir, 'exchange-journal'),
+      logger: app.log.child({ module: 'exchange-journal' }),
+      pendingWrites: app.pendingWrites,
+    });
+    // Runs before the stores close (hooks run in reverse order of registration).
+    app.addHook('onClose', () => exchanges.close());
+    // A Panic Reset wipes these tables: what was answered before it is stored first, then wiped.
+    app.resetGate.onQuiesce({
+      name: 'exchange-journal',
+      pause: () => exchanges.flush(),
+      resume: () => {},
+    });
     const runner = new SkillRunner(
       app.skills,
       app.autonomy,
@@ -32,7 +52,7 @@ export const runtimePlugin = fp(
       autonomy: app.autonomy,
       models: app.models,
       conversations,
-      traces: app.traces,
+      exchanges,
       identity: app.identity,
       events: app.events,
       log,
@@ -66,6 +86,7 @@ export const runtimePlugin = fp(
   {
     name: 'runtime',
     dependencies: [
+      'reset-gate',
       'skills',
       'confirmations',
       'models',

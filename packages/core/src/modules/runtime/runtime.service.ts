@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { AppError } from '../../errors/app-error.js';
 import { redactText } from '../../security/redact.js';
-import type { ConversationRepository } from '../chat/conversation.repository.js';
+import type { ConversationRepository, Exchange } from '../chat/conversation.repository.js';
 import type { ConfigurationService } from '../configuration/configuration.service.js';
 import type { RuntimeEvents } from '../events/runtime-events.js';
 import { XP } from '../identity/identity.schema.js';
@@ -12,8 +12,8 @@ import type { ModelsService } from '../models/models.service.js';
 import type { AutonomyService } from '../skills/autonomy.service.js';
 import { serverZone } from '../skills/builtin/time-zones.js';
 import type { SkillRegistry } from '../skills/skill-registry.js';
-import type { TracesRepository } from '../traces/traces.repository.js';
 import type { GuardEntry, Tier } from '../traces/traces.schema.js';
+import type { ExchangeJournal } from './exchange-journal.js';
 import { scanForInjection } from './guards/input-guard.js';
 import { groundReply } from './guards/output-grounder.js';
 import { runModelLoop } from './model-loop.js';
@@ -60,7 +60,8 @@ export interface RuntimeDependencies {
   autonomy: AutonomyService;
   models: ModelsService;
   conversations: ConversationRepository;
-  traces: TracesRepository;
+  /** Where each finished request's trace, exchange and XP go: journaled before the reply. */
+  exchanges: Pick<ExchangeJournal, 'record'>;
   identity: IdentityService;
   events: RuntimeEvents;
   log: FastifyBaseLogger;
@@ -192,6 +193,9 @@ export class AgentRuntime {
     let reply = '';
     let status: 'ok' | 'error' | 'cancelled' = 'ok';
     let error: string | null = null;
+    let exchange: Omit<Exchange, 'at'> | null = null;
+    let journalFailure: Error | null = null;
+    let xp = 0;
     try {
       const answer = await this.answer(text, request, run, (chunk) => {
         reply += chunk;
@@ -221,9 +225,16 @@ export class AgentRuntime {
         if (correction) request.onChunk?.(correction);
         reply = grounded.reply;
       }
-      await deps.conversations.appendExchange(request.chatId, text, redactText(reply), requestId);
+      exchange = {
+        request_id: requestId,
+        chat_id: request.chatId,
+        user_id: uuidv7(),
+        reply_id: uuidv7(),
+        user_text: text,
+        reply_text: redactText(reply),
+      };
       const doneSteps = trace.steps.filter((step) => step.status === 'done').length;
-      await deps.identity.addXp(XP.request + XP.skill * doneSteps);
+      xp = XP.request + XP.skill * doneSteps;
       return {
         request_id: requestId,
         chat_id: request.chatId,
@@ -245,24 +256,43 @@ export class AgentRuntime {
       throw caught;
     } finally {
       const latency = Math.round(performance.now() - started);
-      await deps.traces
-        .insert({
-          request_id: requestId,
-          chat_id: request.chatId,
-          tier,
-          status,
-          latency_ms: latency,
-          model: trace.model,
-          tokens: trace.tokens,
-          cost_usd: trace.costUsd,
-          guard_chain: trace.guardChain,
-          steps: trace.steps,
-          memory_items: trace.memoryItems,
-          input: text,
-          reply: redactText(reply),
-          error,
+      const at = new Date().toISOString();
+      // An answer leaves only once its record is journaled: a crash after the reply loses nothing.
+      // The database receives it in a batch shortly after; reads of those tables wait for it.
+      const recorded = await deps.exchanges
+        .record({
+          trace: {
+            request_id: requestId,
+            chat_id: request.chatId,
+            created_at: at,
+            tier,
+            status,
+            latency_ms: latency,
+            model: trace.model,
+            tokens: trace.tokens,
+            cost_usd: trace.costUsd,
+            guard_chain: trace.guardChain,
+            steps: trace.steps,
+            memory_items: trace.memoryItems,
+            input: text,
+            reply: redactText(reply),
+            error,
+          },
+          exchange: exchange && { ...exchange, at },
+          xp,
         })
-        .catch((insertError) => log.error({ err: insertError }, 'trace could not be stored'));
+        .then(
+          () => null,
+          (journalError: Error) => {
+            log.error({ err: journalError }, 'request record could not be journaled');
+            return journalError;
+          },
+        );
+      // A failed request is already failing; an answered one must not claim to be kept.
+      if (recorded && status === 'ok') {
+        status = 'error';
+        journalFailure = recorded;
+      }
       if (status === 'ok')
         for (const listener of this.answeredListeners)
           listener({
@@ -283,6 +313,8 @@ export class AgentRuntime {
         status,
         latency_ms: latency,
       });
+      // biome-ignore lint/correctness/noUnsafeFinally: the answer was not kept, so it must not be sent.
+      if (journalFailure) throw journalFailure;
     }
   }
 

@@ -1,5 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../store/database.js';
+import { PendingWrites } from '../../store/pending-writes.js';
 import './traces.tables.js';
 
 /** A half-open time range [since, until). */
@@ -26,10 +27,17 @@ const num = (value: unknown) => (value === null || value === undefined ? null : 
  * nothing here loads the traces themselves.
  */
 export class TraceAnalytics {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly pending = new PendingWrites(),
+  ) {}
 
-  /** The newest trace; a cache computed over traces is stale when this changes. */
+  /**
+   * The newest trace; a cache computed over traces is stale when this changes. Every figure is
+   * read after this (through the insights cache), so this is where pending traces are stored.
+   */
   async latest(): Promise<string> {
+    await this.pending.settle('traces');
     const { rows } = await sql<{ marker: string }>`
       select created_at::text || '|' || request_id as marker from traces
       order by created_at desc, request_id desc limit 1`.execute(this.db);

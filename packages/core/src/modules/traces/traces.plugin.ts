@@ -18,9 +18,9 @@ declare module 'fastify' {
 
 export const tracesPlugin = fp(
   async (app: FastifyInstance) => {
-    const traces = new TracesRepository(app.sql.db);
+    const traces = new TracesRepository(app.sql.db, app.pendingWrites);
     app.decorate('traces', traces);
-    app.decorate('traceAnalytics', new TraceAnalytics(app.sql.db));
+    app.decorate('traceAnalytics', new TraceAnalytics(app.sql.db, app.pendingWrites));
     app.searchService.register(tracesSearchSource(traces));
     const routes = app.withTypeProvider<ZodTypeProvider>();
     routes.get(

@@ -1,0 +1,225 @@
+import { randomBytes } from 'node:crypto';
+import { close, closeSync, fdatasync, openSync, write } from 'node:fs';
+import { mkdir, readdir, readFile, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+
+const ROTATE_AT_BYTES = 1 << 20;
+const MAX_BACKOFF_MS = 30_000;
+
+export interface WriteBehindOptions<T> {
+  /** Names the writer in logs ("audit", "exchange"). */
+  name: string;
+  /** Folder of the crash journal; every file left in it is replayed at open. */
+  journalDir: string;
+  /** One journal line, parsed: null for anything that is not a whole row (a torn last line). */
+  parse(value: unknown): T | null;
+  /** Stores a batch; must be idempotent, since a replay may repeat rows already stored. */
+  apply(batch: T[]): Promise<void>;
+  logger: FastifyBaseLogger;
+  flushIntervalMs?: number;
+  batchSize?: number;
+  /**
+   * fdatasync each group of journal writes before `journaled()` resolves, so a row survives a
+   * power cut as well as a killed process (one sync serves every row appended meanwhile).
+   */
+  sync?: boolean;
+}
+
+interface Waiter {
+  seq: number;
+  resolve(): void;
+  reject(error: Error): void;
+}
+
+/**
+ * Durable writes off the request path: each row is appended to a local journal file, then
+ * buffered and stored in batches (retrying with backoff while the database is away), and the
+ * buffer is flushed on close. A journal left by a crash is replayed at the next open, before the
+ * caller serves anything. Journal writes are grouped: rows appended while a write is under way
+ * go out together in the next one.
+ */
+export class WriteBehind<T> {
+  private buffer: T[] = [];
+  private fd = -1;
+  private journalFile = '';
+  private journalBytes = 0;
+  private queued: string[] = [];
+  private appended = 0;
+  private written = 0;
+  private writing = false;
+  private waiters: Waiter[] = [];
+  private draining: Promise<void> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private failures = 0;
+  private readonly flushIntervalMs: number;
+  private readonly batchSize: number;
+
+  private constructor(private readonly options: WriteBehindOptions<T>) {
+    this.flushIntervalMs = options.flushIntervalMs ?? 50;
+    this.batchSize = options.batchSize ?? 500;
+  }
+
+  static async open<T>(options: WriteBehindOptions<T>): Promise<WriteBehind<T>> {
+    const writer = new WriteBehind(options);
+    await mkdir(options.journalDir, { recursive: true });
+    await writer.replayLeftJournals();
+    writer.openJournal();
+    return writer;
+  }
+
+  /** Journals and buffers one row; never waits. `journaled()` tells when the line is on disk. */
+  append(row: T): void {
+    const line = `${JSON.stringify(row)}\n`;
+    this.queued.push(line);
+    this.journalBytes += line.length;
+    this.appended += 1;
+    this.buffer.push(row);
+    this.writeQueued();
+    this.schedule(this.buffer.length >= this.batchSize ? 0 : this.flushIntervalMs);
+  }
+
+  /** Resolves once every row appended before the call is in the journal file (synced if `sync`). */
+  journaled(): Promise<void> {
+    if (this.written >= this.appended) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      this.waiters.push({ seq: this.appended, resolve, reject });
+    });
+  }
+
+  /** Rows appended but not yet stored. */
+  get pending(): number {
+    return this.buffer.length;
+  }
+
+  /** Resolves when every row appended before the call is stored; rejects if the store is away. */
+  flush(): Promise<void> {
+    this.draining ??= this.drain().finally(() => {
+      this.draining = null;
+    });
+    return this.draining;
+  }
+
+  /** Stores what it can (retrying for up to `timeoutMs`); rows not stored stay in the journal. */
+  async close(timeoutMs = 10_000): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const deadline = Date.now() + timeoutMs;
+    while (this.buffer.length > 0 && Date.now() < deadline) {
+      try {
+        await this.flush();
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }
+    await this.journaled().catch(() => {});
+    const emptied = this.buffer.length === 0;
+    closeSync(this.fd);
+    if (emptied) await unlink(this.journalFile).catch(() => {});
+    else
+      this.options.logger.error(
+        { pending: this.buffer.length },
+        `${this.options.name} rows left in the journal for the next start`,
+      );
+  }
+
+  private writeQueued(): void {
+    if (this.writing || this.queued.length === 0) return;
+    this.writing = true;
+    const data = this.queued.join('');
+    const upTo = this.appended;
+    this.queued = [];
+    const done = (error: Error | null) => {
+      this.writing = false;
+      const settled = this.waiters.filter((waiter) => waiter.seq <= upTo);
+      this.waiters = this.waiters.filter((waiter) => waiter.seq > upTo);
+      if (error) {
+        this.options.logger.error({ err: error }, `${this.options.name} journal write failed`);
+        for (const waiter of settled) waiter.reject(error);
+      } else {
+        this.written = upTo;
+        for (const waiter of settled) waiter.resolve();
+      }
+      this.writeQueued();
+    };
+    write(this.fd, data, null, 'utf8', (error) => {
+      if (error || !this.options.sync) done(error);
+      else fdatasync(this.fd, done);
+    });
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.timer && delayMs > 0) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.flush().catch(() => this.schedule(Math.min(MAX_BACKOFF_MS, 250 * 2 ** this.failures)));
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  private async drain(): Promise<void> {
+    while (this.buffer.length > 0) {
+      const batch = this.buffer.slice(0, this.batchSize);
+      try {
+        await this.options.apply(batch);
+      } catch (error) {
+        this.failures += 1;
+        if (this.failures === 1 || this.failures % 20 === 0) {
+          this.options.logger.warn(
+            { err: error, pending: this.buffer.length },
+            `${this.options.name} rows not yet stored; retrying`,
+          );
+        }
+        throw error;
+      }
+      if (this.failures > 0) this.options.logger.info(`${this.options.name} writes recovered`);
+      this.failures = 0;
+      this.buffer.splice(0, batch.length);
+    }
+    // Every row of the current file is stored (and none is waiting to be written), so it can go.
+    if (this.journalBytes > ROTATE_AT_BYTES && !this.writing && this.queued.length === 0) {
+      const oldFd = this.fd;
+      const oldFile = this.journalFile;
+      this.openJournal();
+      close(oldFd, () => void unlink(oldFile).catch(() => {}));
+    }
+  }
+
+  private openJournal(): void {
+    this.journalFile = path.join(
+      this.options.journalDir,
+      `${Date.now()}-${process.pid}-${randomBytes(4).toString('hex')}.ndjson`,
+    );
+    this.journalBytes = 0;
+    this.fd = openSync(this.journalFile, 'a', 0o600);
+  }
+
+  private async replayLeftJournals(): Promise<void> {
+    const files = (await readdir(this.options.journalDir))
+      .filter((f) => f.endsWith('.ndjson'))
+      .sort();
+    for (const file of files) {
+      const full = path.join(this.options.journalDir, file);
+      const rows: T[] = [];
+      for (const text of (await readFile(full, 'utf8')).split('\n')) {
+        if (!text.trim()) continue;
+        try {
+          const row = this.options.parse(JSON.parse(text));
+          if (row) rows.push(row);
+        } catch {
+          // A line torn by the crash: its journaled() never resolved, so nobody was told it was kept.
+        }
+      }
+      for (let i = 0; i < rows.length; i += this.batchSize) {
+        await this.options.apply(rows.slice(i, i + this.batchSize));
+      }
+      await unlink(full);
+      if (rows.length > 0)
+        this.options.logger.warn(
+          { file, rows: rows.length },
+          `replayed ${this.options.name} journal left by an earlier run`,
+        );
+    }
+  }
+}
