@@ -1,0 +1,163 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { openSqlStore, type SqlStore } from '../../store/db.js';
+import {
+  openTestSqlStore,
+  postgresAvailable,
+  redisAvailable,
+  TEST_DATABASE_URL,
+  TEST_KV_URL,
+} from '../../testing/services.js';
+import { TEST_PASSWORD, TEST_USER } from '../../testing/test-app.js';
+import { XP } from '../identity/identity.schema.js';
+
+const CHILD = path.resolve(import.meta.dirname, '../../testing/processes/serve-app.ts');
+const TSX = path.resolve(import.meta.dirname, '../../../../../node_modules/.bin/tsx');
+const WORKERS = 8;
+
+interface Served {
+  child: ChildProcess;
+  url: string;
+}
+
+function serve(env: Record<string, string>): Promise<Served> {
+  const child = spawn(TSX, [CHILD], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (chunk) => {
+      out += chunk;
+      const port = /LISTENING (\d+)/.exec(out)?.[1];
+      if (port) resolve({ child, url: `http://127.0.0.1:${port}` });
+    });
+    child.once('exit', (code) => reject(new Error(`the app exited (${code}) before listening`)));
+  });
+}
+
+async function signIn(url: string): Promise<Record<string, string>> {
+  const response = await fetch(`${url}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: TEST_USER, password: TEST_PASSWORD }),
+  });
+  expect(response.status).toBe(200);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const { csrf_token } = (await response.json()) as { csrf_token: string };
+  return { cookie, 'x-csrf-token': csrf_token, 'content-type': 'application/json' };
+}
+
+/**
+ * Fast-path requests from several callers until `stop` says so; returns the request ids of the
+ * requests that got an answer. Requests cut by the kill are simply not answered.
+ */
+async function load(url: string, headers: Record<string, string>, stop: () => boolean) {
+  const answered: string[] = [];
+  await Promise.all(
+    Array.from({ length: WORKERS }, async (_, worker) => {
+      while (!stop()) {
+        try {
+          const response = await fetch(`${url}/chat`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ text: 'what is 12*7?', chat_id: `crash-${worker}` }),
+          });
+          if (response.status !== 200) continue;
+          const body = (await response.json()) as { request_id: string; tier: string };
+          expect(body.tier).toBe('fast_path');
+          answered.push(body.request_id);
+        } catch {
+          return; // the process is gone
+        }
+      }
+    }),
+  );
+  return answered;
+}
+
+const count = async (db: SqlStore['db'], query: ReturnType<typeof sql<{ n: string }>>) =>
+  Number((await query.execute(db)).rows[0]?.n ?? 0);
+
+const backends = [
+  { name: 'embedded', ready: async () => true },
+  {
+    name: 'PostgreSQL + Redis',
+    ready: async () => (await postgresAvailable()) && (await redisAvailable()),
+  },
+];
+
+describe.each(backends)('a kill -9 under load ($name)', ({ name, ready }) => {
+  it('loses no trace, conversation row or XP of an answered request', async (context) => {
+    if (!(await ready())) return context.skip();
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'exchange-crash-'));
+    const postgres = name === 'embedded' ? null : await openTestSqlStore('postgres');
+    const env: Record<string, string> = { APP_DATA_DIR: dataDir };
+    if (postgres) {
+      Object.assign(env, {
+        APP_DATABASE_URL: TEST_DATABASE_URL,
+        APP_SCHEMA: postgres.schema,
+        APP_KV_URL: TEST_KV_URL,
+        APP_KV_PREFIX: `crash-${randomBytes(4).toString('hex')}:`,
+      });
+    }
+    try {
+      const first = await serve(env);
+      const headers = await signIn(first.url);
+      let killed = false;
+      const running = load(first.url, headers, () => killed);
+      // Kill while requests are in flight, once enough were answered to have filled batches.
+      const started = Date.now();
+      while (Date.now() - started < 3_000) await new Promise((r) => setTimeout(r, 100));
+      first.child.kill('SIGKILL');
+      killed = true;
+      const answered = await running;
+      expect(answered.length).toBeGreaterThan(0);
+      expect((await readdir(path.join(dataDir, 'exchange-journal'))).length).toBeGreaterThan(0);
+
+      // The restart replays the journal before it listens; a clean stop then leaves the store to us.
+      const second = await serve(env);
+      const stopped = new Promise((resolve) => second.child.once('exit', resolve));
+      second.child.kill('SIGTERM');
+      await stopped;
+
+      const store = postgres ?? (await openSqlStore({ dataDir }));
+      try {
+        const { db } = store;
+        const ids = sql.join(answered.map((id) => sql.lit(id)));
+        expect(
+          await count(
+            db,
+            sql`select count(*) as n from traces where status = 'ok' and request_id in (${ids})`,
+          ),
+        ).toBe(answered.length);
+        expect(
+          await count(
+            db,
+            sql`select count(*) as n from chat_messages where request_id in (${ids})`,
+          ),
+        ).toBe(2 * answered.length);
+        // Requests journaled but cut before their reply are kept too; nothing is stored twice.
+        const okTraces = await count(db, sql`select count(*) as n from traces where status = 'ok'`);
+        expect(await count(db, sql`select count(*) as n from chat_messages`)).toBe(2 * okTraces);
+        expect(await count(db, sql`select sum(message_count) as n from chats`)).toBe(2 * okTraces);
+        expect(await count(db, sql`select total_xp as n from identity where id = 1`)).toBe(
+          XP.request * okTraces,
+        );
+      } finally {
+        if (!postgres) await store.close();
+      }
+    } finally {
+      await postgres?.destroy();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 300_000);
+});
