@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type PgBoss from 'pg-boss';
@@ -47,6 +48,7 @@ export class EmbeddingBackfill {
   private current: Promise<unknown> | null = null;
   private lastError: string | null = null;
   private lastRunAt: Date | null = null;
+  private readonly indexed = new Set<string>();
 
   constructor(
     private readonly deps: {
@@ -54,6 +56,8 @@ export class EmbeddingBackfill {
       jobs: PgBoss;
       embedder: Embedder;
       capabilities: SearchCapabilities;
+      /** PostgreSQL builds vector indexes concurrently; PGlite has one connection anyway. */
+      backend: 'pglite' | 'postgres';
       pollingSeconds: number;
       log: FastifyBaseLogger;
     },
@@ -136,6 +140,7 @@ export class EmbeddingBackfill {
           (await this.embedBatch('memory_items', model)) +
           (await this.embedBatch('observations', model));
         if (embedded === 0) {
+          await this.ensureIndexes(model);
           this.lastError = null;
           return;
         }
@@ -172,6 +177,30 @@ export class EmbeddingBackfill {
       }
     });
     return rows.length;
+  }
+
+  /**
+   * With pgvector, a partial HNSW index per table, model and dimension: the expression and
+   * predicate SearchRepository.nearest() orders by, so a query reads the index, not every row.
+   */
+  private async ensureIndexes(model: string): Promise<void> {
+    if (this.deps.capabilities.vector !== 'pgvector') return;
+    for (const table of ['memory_items', 'observations'] as const) {
+      const found = await sql<{ dims: number }>`
+        select vector_dims(embedding) as dims from ${sql.table(table)}
+        where embedding_model = ${model} and embedding is not null limit 1`.execute(this.deps.db);
+      const dims = Number(found.rows[0]?.dims ?? 0);
+      const key = `${table}:${model}:${dims}`;
+      if (!dims || this.indexed.has(key)) continue;
+      const digest = createHash('sha256').update(`${model}:${dims}`).digest('hex').slice(0, 12);
+      const concurrently = sql.raw(this.deps.backend === 'postgres' ? 'concurrently' : '');
+      await sql`create index ${concurrently} if not exists ${sql.id(`${table}_hnsw_${digest}`)}
+        on ${sql.table(table)} using hnsw ((embedding::${sql.raw(`vector(${dims})`)}) vector_cosine_ops)
+        where embedding_model = ${sql.lit(model)} and vector_dims(embedding) = ${sql.lit(dims)}`.execute(
+        this.deps.db,
+      );
+      this.indexed.add(key);
+    }
   }
 
   private async pendingRows(table: 'memory_items' | 'observations', model: string) {

@@ -40,7 +40,7 @@ describe.each(await sqlTestBackends())('memory embedding backfill (%s)', (backen
       },
     });
     client = await t.login();
-  });
+  }, 180_000);
   afterAll(async () => {
     await t.close();
     await model.close();
@@ -121,6 +121,16 @@ describe.each(await sqlTestBackends())('memory embedding backfill (%s)', (backen
     }
     // Batched: one call covered the three items.
     expect(embeddingCalls()[0]?.body.input).toHaveLength(3);
+    // pgvector gets the partial HNSW index nearest() reads; the portable path needs none.
+    const indexes = await sql<{ indexdef: string }>`
+      select indexdef from pg_indexes where tablename = 'memory_items' and indexdef like '%hnsw%'`.execute(
+      t.app.sql.db,
+    );
+    if (backend === 'pglite')
+      expect(indexes.rows.map((row) => row.indexdef).join('\n')).toContain(
+        `WHERE ((embedding_model = 'openai/text-embedding-3-small'::text) AND (vector_dims(embedding) = ${FAKE_EMBEDDING_DIMS}))`,
+      );
+    else expect(indexes.rows).toEqual([]);
   });
 
   it('scores hybrid search with the stored vectors', async () => {

@@ -50,6 +50,7 @@ export const memoryPlugin = fp(
       jobs: app.jobs,
       embedder,
       capabilities,
+      backend: app.sql.backend,
       pollingSeconds: 1,
       log,
     });

@@ -94,13 +94,15 @@ export class SearchRepository {
   ): Promise<RankedList> {
     const filter = table === 'memory_items' ? sql`and status = any(${statuses}::text[])` : sql``;
     if (this.capabilities.vector === 'pgvector') {
-      // The expression and the literal model name match the partial HNSW index for this model.
+      // The expression and the literal model name and dimension match the partial HNSW index
+      // the embedding backfill builds for them.
       const typed = sql.raw(`vector(${vector.length})`);
       const distance = sql`embedding::${typed} <=> ${vectorLiteral(vector)}::${typed}`;
       const result = await sql<{ id: string; score: number }>`
         select id, 1 - (${distance}) as score
         from ${sql.table(table)}
-        where embedding_model = ${sql.lit(model)} and vector_dims(embedding) = ${vector.length} ${filter}
+        where embedding_model = ${sql.lit(model)}
+          and vector_dims(embedding) = ${sql.lit(vector.length)} ${filter}
         order by ${distance}
         limit ${limit}`.execute(this.db);
       return ranked(result.rows);
