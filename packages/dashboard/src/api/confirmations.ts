@@ -21,6 +21,11 @@ export interface Confirmation {
   input: unknown;
   /** Dry-run preview, for RESTRICTED and PRIVILEGED skills. */
   simulation: Simulation | null;
+  /**
+   * The untrusted sources (a web page, a mail, an integration's answer) the run had read when
+   * they made this call ask in a mode that would not have asked; null otherwise.
+   */
+  tainted_by?: string[] | null;
   status: ConfirmationStatus;
   created_at: string;
   expires_at: string;

@@ -82,8 +82,13 @@ export function useRestorePrime() {
   return useMutation({ mutationFn: restorePrimeVersion, onSuccess: saved });
 }
 
+/** Polled: another operator's change shows here, and in the guard warning of other pages. */
 export function useFlags() {
-  return useQuery({ queryKey: flagsQueryKey, queryFn: ({ signal }) => fetchFlags(signal) });
+  return useQuery({
+    queryKey: flagsQueryKey,
+    queryFn: ({ signal }) => fetchFlags(signal),
+    refetchInterval: 15_000,
+  });
 }
 
 export function useSetFlag() {

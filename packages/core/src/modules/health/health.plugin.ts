@@ -22,6 +22,7 @@ export const healthPlugin = fp(
       pressure,
       version: app.serviceVersion,
       cpiHighThreshold: () => app.configuration.parameter('cpi_high_threshold'),
+      untrustedContentGuard: () => app.configuration.flag('untrusted_content_guard'),
     });
     app.decorate('pressure', pressure);
     app.decorate('health', health);

@@ -49,5 +49,8 @@ export const healthDetailsSchema = z.object({
     .object({ mode: z.string(), uid: z.number().int(), reason: z.string() })
     .nullable()
     .describe('Isolation of shell, python_exec and custom skills (null until the sandbox starts)'),
+  warnings: z
+    .array(z.object({ code: z.string(), message: z.string() }))
+    .describe('Safety settings the operator turned off (untrusted_content_guard_off)'),
   checked_at: z.string(),
 });

@@ -33,7 +33,16 @@ export interface HealthServiceOptions {
   version: string;
   /** Read at every report: the operator may change it at run time. */
   cpiHighThreshold: () => Promise<number>;
+  /** Whether untrusted content still makes risky calls ask; read at every details report. */
+  untrustedContentGuard: () => Promise<boolean>;
 }
+
+/** What the details report warns of when the operator turned the untrusted content guard off. */
+export const GUARD_OFF_WARNING = {
+  code: 'untrusted_content_guard_off',
+  message:
+    'untrusted_content_guard is off: runs that read web pages, mail or integration results take RESTRICTED and PRIVILEGED actions in FULL mode without asking',
+} as const;
 
 /**
  * Builds the health report from real checks. The model and browser probes are replaced by
@@ -150,6 +159,7 @@ export class HealthService {
       process: { uptime_s: Math.round(process.uptime()), pid: process.pid, node: process.version },
       stores: { sql: this.options.sql.backend, kv: this.options.kv.backend },
       sandbox: this.isolationProbe?.() ?? null,
+      warnings: (await this.options.untrustedContentGuard()) ? [] : [GUARD_OFF_WARNING],
       checked_at: new Date().toISOString(),
     };
   }

@@ -126,6 +126,43 @@ describe('GET /health', () => {
       'memoryRatio',
       'queueDepth',
     ]);
+    expect(details.warnings).toEqual([]);
+  });
+
+  it('warns in the details, and audits, while the untrusted content guard is off', async () => {
+    const client = await t.login();
+    const off = await client.inject({
+      method: 'PUT',
+      url: '/api/config/flags/untrusted_content_guard',
+      payload: { enabled: false },
+    });
+    expect(off.statusCode).toBe(200);
+    try {
+      const details = (await client.inject({ method: 'GET', url: '/api/health/details' })).json();
+      expect(details.warnings).toEqual([
+        { code: 'untrusted_content_guard_off', message: expect.stringContaining('FULL mode') },
+      ]);
+      // The public report does not tell an anonymous caller that the guard is down.
+      const report = await t.app.inject({ method: 'GET', url: '/health' });
+      expect(report.body).not.toContain('untrusted_content_guard');
+      const audit = await client.inject({
+        method: 'GET',
+        url: '/api/audit?action=config.flag_change&limit=1',
+      });
+      expect(audit.json().entries[0]).toMatchObject({
+        actor: 'admin',
+        target: 'untrusted_content_guard',
+        detail: { from: true, to: false },
+      });
+    } finally {
+      await client.inject({
+        method: 'PUT',
+        url: '/api/config/flags/untrusted_content_guard',
+        payload: { enabled: true },
+      });
+    }
+    const details = (await client.inject({ method: 'GET', url: '/api/health/details' })).json();
+    expect(details.warnings).toEqual([]);
   });
 });
 

@@ -158,6 +158,34 @@ function DryRun({
   );
 }
 
+/**
+ * Why a call asks although the autonomy mode would not: the run read text from outside, which may
+ * carry instructions the operator never gave.
+ */
+function TaintedBy({ sources }: { sources: string[] }) {
+  return (
+    <Alert
+      color="orange"
+      variant="light"
+      p="sm"
+      icon={<ShieldIcon size={18} />}
+      title="Asked because the run read untrusted content"
+      data-testid="confirmation-tainted-by"
+    >
+      <Text size="xs" mb={4}>
+        The model may be following instructions from these sources, not yours:
+      </Text>
+      <List size="sm" spacing={2} withPadding={false}>
+        {sources.map((source) => (
+          <List.Item key={source} ff="monospace" style={{ wordBreak: 'break-all' }}>
+            {source}
+          </List.Item>
+        ))}
+      </List>
+    </Alert>
+  );
+}
+
 /** What the skill would do: for risky levels the dry run's warnings and facts, then the input. */
 export function ConfirmationDetails({
   confirmation,
@@ -169,8 +197,10 @@ export function ConfirmationDetails({
 }) {
   const { simulation } = confirmation;
   const codeStyle = { maxHeight: compact ? 120 : 240, overflow: 'auto' } as const;
+  const taintedBy = confirmation.tainted_by ?? [];
   return (
     <Stack gap="sm">
+      {taintedBy.length > 0 ? <TaintedBy sources={taintedBy} /> : null}
       {simulation ? (
         <DryRun simulation={simulation} codeStyle={codeStyle} compact={compact} />
       ) : null}

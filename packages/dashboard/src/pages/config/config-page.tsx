@@ -1,6 +1,7 @@
 import { Badge, Stack, Tabs } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
+import { UntrustedGuardWarning } from '../../components/untrusted-guard-warning';
 import { useFlags, useParameters, usePrime } from '../../hooks/use-config';
 import { FeatureFlags } from './feature-flags';
 import { PrimeTab } from './prime-tab';
@@ -43,6 +44,7 @@ export function ConfigPage() {
           </>
         }
       />
+      <UntrustedGuardWarning linkToFlags={tab !== 'flags'} />
       <Tabs
         value={tab}
         onChange={(value) => {

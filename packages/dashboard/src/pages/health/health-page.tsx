@@ -1,6 +1,7 @@
 import { Alert, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { PageHeader } from '../../components/page-header';
 import { StatusBadge } from '../../components/status-badge';
+import { UntrustedGuardWarning } from '../../components/untrusted-guard-warning';
 import { UpdatedAgo } from '../../components/updated-ago';
 import { useHealthDetails } from '../../hooks/use-health';
 import { ComponentsPanel } from './components-panel';
@@ -49,6 +50,7 @@ export function HealthPage() {
           </>
         }
       />
+      <UntrustedGuardWarning />
       {isError ? (
         <Alert color="red" variant="light" title="The latest refresh failed">
           {data

@@ -2,6 +2,7 @@ import { Badge, Button, EmptyState, Group, Paper, Stack, Text } from '@mantine/c
 import { CAPABILITY_LEVELS, type Skill } from '../../api/skills';
 import { PageHeader } from '../../components/page-header';
 import { Panel } from '../../components/panel';
+import { UntrustedGuardWarning } from '../../components/untrusted-guard-warning';
 import { useSkills } from '../../hooks/use-skills';
 import { LEVEL_AUDIT } from './autonomy-modes';
 import { AutonomyPanel } from './autonomy-panel';
@@ -59,6 +60,7 @@ export function SkillsPage() {
           ) : null
         }
       />
+      <UntrustedGuardWarning />
       <IsolationPanel />
       <AutonomyPanel />
       <Panel
