@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Agent, AgentMessage, MessageOrigin } from '../../api/agents';
+import { ModelText } from '../../components/model-text';
 import { RelativeTime } from '../../components/relative-time';
 import { useAgentMessages } from '../../hooks/use-agents';
 
@@ -75,7 +76,7 @@ function MessageEntry({ message, agent }: { message: AgentMessage; agent: Agent 
           ) : null}
         </Group>
         <Text size="sm" style={textStyle} data-testid="agent-message-text">
-          {message.text}
+          <ModelText text={message.text} />
         </Text>
         {message.error ? (
           <Alert color="red" variant="light" p="xs" data-testid="agent-message-error">

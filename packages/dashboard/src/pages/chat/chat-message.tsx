@@ -1,6 +1,7 @@
 import { Alert, Anchor, Badge, Box, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { LogoMark } from '../../components/icons';
+import { ModelText } from '../../components/model-text';
 import { RelativeTime } from '../../components/relative-time';
 import type { TurnStep } from '../../hooks/use-chat';
 import { tierLabel } from './chat-labels';
@@ -86,11 +87,11 @@ export function AssistantMessage({
                 aria-live="polite"
                 data-testid="assistant-streaming"
               >
-                {text}
+                <ModelText text={text} />
               </Text>
             ) : text ? (
               <Text size="sm" style={textStyle} data-testid="assistant-message">
-                {text}
+                <ModelText text={text} />
               </Text>
             ) : null}
             {thinking ? (

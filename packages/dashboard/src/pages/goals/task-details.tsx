@@ -13,6 +13,7 @@ import {
 import { Link } from 'react-router';
 import type { GoalDetail, GoalTask, TaskRun } from '../../api/goals';
 import { KeyValueList } from '../../components/key-value-list';
+import { ModelText } from '../../components/model-text';
 import { RelativeTime } from '../../components/relative-time';
 import { tracePath } from '../traces/traces-table';
 import {
@@ -37,7 +38,7 @@ function Block({ text, testId, empty }: { text: string | null; testId: string; e
       data-testid={testId}
       style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', maxHeight: 320, overflow: 'auto' }}
     >
-      {text}
+      <ModelText text={text} />
     </Code>
   );
 }

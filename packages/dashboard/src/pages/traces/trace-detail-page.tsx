@@ -17,6 +17,7 @@ import { ApiError } from '../../api/client';
 import type { Trace } from '../../api/traces';
 import { ChevronIcon } from '../../components/icons';
 import { KeyValueList } from '../../components/key-value-list';
+import { ModelText } from '../../components/model-text';
 import { PageHeader } from '../../components/page-header';
 import { Panel } from '../../components/panel';
 import { RelativeTime } from '../../components/relative-time';
@@ -34,6 +35,7 @@ const mono = (text: string) => (
   </Text>
 );
 
+/** The request or the reply: the reply's links and images are shown by address, never loaded. */
 function TextBlock({ text, testId }: { text: string; testId: string }) {
   if (!text) {
     return (
@@ -48,7 +50,7 @@ function TextBlock({ text, testId }: { text: string; testId: string }) {
       data-testid={testId}
       style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', maxHeight: 420, overflow: 'auto' }}
     >
-      {text}
+      <ModelText text={text} />
     </Code>
   );
 }
