@@ -5,6 +5,7 @@ import { contextPlugin } from './app-context.js';
 import { type Config, registerConfigSecrets } from './config/index.js';
 import { installErrorHandling } from './errors/error-handler.js';
 import { registerOpenApi } from './http/openapi.js';
+import { refuseNulCharacters } from './http/refuse-nul.js';
 import { requestIdFor } from './http/request-id.js';
 import { trackRouteMethods } from './http/route-methods.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -96,6 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  refuseNulCharacters(app);
 
   await registerSecurityHeaders(app);
   await app.register(formbody);

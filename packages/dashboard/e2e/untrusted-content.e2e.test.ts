@@ -139,7 +139,8 @@ describeInBrowser('dashboard: untrusted model text and the untrusted content gua
     await page.goto('/health');
     await page.getByTestId('overall-status').waitFor();
     expect(await warning.count()).toBe(0);
-  });
+    // Five page loads; the suite shares two cores with the server-side suites.
+  }, 150_000);
 
   test('a FULL-mode chat that read a page asks before a POST, naming the page, with the dry run', async () => {
     const page_ = `${site.origin}/page`;
