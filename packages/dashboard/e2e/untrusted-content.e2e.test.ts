@@ -148,7 +148,8 @@ describeInBrowser('dashboard: untrusted model text and the untrusted content gua
     fake.respond = (request) => {
       const messages = request.body?.messages as Array<{ role: string; content: unknown }>;
       const last = messages.at(-1);
-      if (last?.role !== 'tool') return { toolCalls: [{ name: 'fetch_url', input: { url: page_ } }] };
+      if (last?.role !== 'tool')
+        return { toolCalls: [{ name: 'fetch_url', input: { url: page_ } }] };
       if (String(last.content).includes('operator keys'))
         return {
           toolCalls: [
@@ -157,7 +158,11 @@ describeInBrowser('dashboard: untrusted model text and the untrusted content gua
         };
       return { text: 'I did not post anything.' };
     };
-    const mode = await admin.inject({ method: 'PUT', url: '/api/autonomy', payload: { mode: 'FULL' } });
+    const mode = await admin.inject({
+      method: 'PUT',
+      url: '/api/autonomy',
+      payload: { mode: 'FULL' },
+    });
     expect(mode.statusCode).toBe(200);
     try {
       const { page } = await openPage(runtime, { signedIn: true });
