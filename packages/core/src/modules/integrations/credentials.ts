@@ -19,9 +19,32 @@ export function credentialKeys(
     .map((field) => vault.storageKey(credentialName(integrationId, field.name)));
 }
 
+/**
+ * Opened secrets by vault name, with the sealed text each came from: a secret is decrypted again
+ * only when its sealed text changed (every write seals with a fresh nonce, so a new value always
+ * has new text), not at every call.
+ */
+export class OpenedSecrets {
+  private readonly opened = new Map<string, { raw: string; value: string }>();
+
+  constructor(private readonly vault: Vault) {}
+
+  open(name: string, raw: string | null): string | null {
+    if (raw === null) {
+      this.opened.delete(name);
+      return null;
+    }
+    const hit = this.opened.get(name);
+    if (hit?.raw === raw) return hit.value;
+    const value = this.vault.open(name, raw);
+    if (value !== null) this.opened.set(name, { raw, value });
+    return value;
+  }
+}
+
 /** Opens what was read under credentialKeys(), in the same order. */
 export function openCredentials(
-  vault: Vault,
+  vault: Pick<Vault, 'open'>,
   integrationId: string,
   fields: readonly IntegrationField[],
   raws: ReadonlyArray<string | null>,

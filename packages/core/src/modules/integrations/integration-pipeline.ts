@@ -8,7 +8,12 @@ import type { Vault } from '../vault/vault.service.js';
 import { type Credentials, protectCredentials } from './auth-placement.js';
 import { type Admission, breakerKey, type CircuitBreaker } from './circuit-breaker.js';
 import type { Connector, ConnectorRegistry } from './connector-registry.js';
-import { credentialKeys, missingCredentials, openCredentials } from './credentials.js';
+import {
+  credentialKeys,
+  missingCredentials,
+  OpenedSecrets,
+  openCredentials,
+} from './credentials.js';
 import { buildCall, type HttpCall, sendCall } from './http-call.js';
 import {
   type ActionDefinition,
@@ -95,7 +100,11 @@ export interface PipelineDeps {
  * (4) to (6).
  */
 export class IntegrationPipeline {
-  constructor(private readonly deps: PipelineDeps) {}
+  private readonly opened: OpenedSecrets;
+
+  constructor(private readonly deps: PipelineDeps) {
+    this.opened = new OpenedSecrets(deps.vault);
+  }
 
   async prepare(
     integrationId: string,
@@ -197,7 +206,7 @@ export class IntegrationPipeline {
         breakerKey(id),
         ...credentialKeys(vault, id, fields),
       ]);
-      const credentials = openCredentials(vault, id, fields, sealed);
+      const credentials = openCredentials(this.opened, id, fields, sealed);
       const missing = missingCredentials(fields, credentials);
       if (
         connector.kind === 'http' &&

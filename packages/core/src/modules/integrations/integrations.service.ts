@@ -361,10 +361,14 @@ export class IntegrationService {
   async configured(): Promise<
     Array<{ connector: Connector; actions: Array<{ name: string; risk: RiskLevel }> }>
   > {
-    const [connectors, settings] = await Promise.all([
-      this.deps.registry.all(),
-      this.deps.settings.all(),
-    ]);
+    const settings = await this.deps.settings.all();
+    // Only connectors with settings can be configured: the others stay unloaded (the first chat
+    // after a connector is configured does not import all of them).
+    const ids = this.deps.registry.ids().filter((id) => settings.has(id));
+    const loaded = await Promise.all(ids.map((id) => this.deps.registry.get(id)));
+    const connectors = loaded.filter(
+      (connector): connector is Connector => connector !== undefined,
+    );
     const configured: Array<{
       connector: Connector;
       actions: Array<{ name: string; risk: RiskLevel }>;

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { KvStore } from '../../store/kv/kv-store.js';
+import { SharedCache } from '../../store/kv/shared-cache.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { RISK_LEVELS } from './integration.js';
 
@@ -25,51 +25,46 @@ export const integrationSettingsSchema = z.object({
 export type IntegrationSettings = z.infer<typeof integrationSettingsSchema>;
 
 const PREFIX = 'integration.';
-/** Changes on every settings write; each replica reloads its copy when it differs. */
-export const SETTINGS_VERSION_KEY = 'int:settings:version';
+/** Announced on every settings write, so each replica drops its parsed copy. */
+export const SETTINGS_TOPIC = 'int:settings';
 export const EMPTY_SETTINGS: IntegrationSettings = integrationSettingsSchema.parse({});
 
 /**
  * Integration settings in the settings table (configuration, not cognitive state). Reads come
- * from a parsed copy of all of them, reloaded only when the version in the key-value store
- * changed (any replica's write changes it), so a call costs no SQL query.
+ * from a parsed copy of all of them, kept until a write on any replica announces a change (the
+ * key-value store's publish/subscribe), so a call costs no SQL query and no key-value read.
  */
 export class IntegrationSettingsStore {
-  private cached: { version: string; all: Map<string, IntegrationSettings> } | null = null;
+  private readonly cache: SharedCache<Map<string, IntegrationSettings>>;
+  /** Counts loads of the copy: a new number means the settings may have changed. */
+  private loads = 0;
 
   constructor(
     private readonly settings: SettingsService,
-    private readonly kv: KvStore,
-  ) {}
+    kv: KvStore,
+  ) {
+    this.cache = new SharedCache(kv, SETTINGS_TOPIC, () => this.load());
+  }
 
-  /** The current version; pass it (read with other keys at once) to the reads below. */
+  /** Changes whenever the settings may have changed (on any replica), for callers that cache. */
   async version(): Promise<string> {
-    return (await this.kv.get(SETTINGS_VERSION_KEY)) ?? 'none';
+    await this.cache.get();
+    return String(this.loads);
   }
 
   /** Callers must not change the returned object (update() for that). */
-  async get(integrationId: string, version?: string | null): Promise<IntegrationSettings> {
-    return (await this.all(version)).get(integrationId) ?? EMPTY_SETTINGS;
+  async get(integrationId: string): Promise<IntegrationSettings> {
+    return (await this.all()).get(integrationId) ?? EMPTY_SETTINGS;
   }
 
-  async all(version?: string | null): Promise<Map<string, IntegrationSettings>> {
-    const current = version ?? (await this.version());
-    if (this.cached?.version === current) return this.cached.all;
-    const rows = await this.settings.list(PREFIX);
-    const all = new Map<string, IntegrationSettings>();
-    for (const row of rows) {
-      const parsed = integrationSettingsSchema.safeParse(row.value);
-      if (parsed.success) all.set(row.key.slice(PREFIX.length), parsed.data);
-    }
-    this.cached = { version: current, all };
-    return all;
+  all(): Promise<Map<string, IntegrationSettings>> {
+    return this.cache.get();
   }
 
   async delete(integrationId: string): Promise<void> {
-    this.cached = null;
     await this.settings.delete(PREFIX + integrationId);
     // The other replicas' copies still hold the removed settings (an MCP server's overrides).
-    await this.kv.set(SETTINGS_VERSION_KEY, randomUUID());
+    await this.cache.changed();
   }
 
   async update(
@@ -77,7 +72,6 @@ export class IntegrationSettingsStore {
     change: (current: IntegrationSettings) => IntegrationSettings,
     actor: string,
   ): Promise<IntegrationSettings> {
-    this.cached = null;
     const current = await this.settings.get(
       PREFIX + integrationId,
       integrationSettingsSchema,
@@ -85,8 +79,18 @@ export class IntegrationSettingsStore {
     );
     const next = change(structuredClone(current));
     await this.settings.set(PREFIX + integrationId, next, actor);
-    this.cached = null;
-    await this.kv.set(SETTINGS_VERSION_KEY, randomUUID());
+    await this.cache.changed();
     return next;
+  }
+
+  private async load(): Promise<Map<string, IntegrationSettings>> {
+    const rows = await this.settings.list(PREFIX);
+    const all = new Map<string, IntegrationSettings>();
+    for (const row of rows) {
+      const parsed = integrationSettingsSchema.safeParse(row.value);
+      if (parsed.success) all.set(row.key.slice(PREFIX.length), parsed.data);
+    }
+    this.loads += 1;
+    return all;
   }
 }
