@@ -202,7 +202,7 @@ describe('untrusted content in FULL mode', () => {
   });
 
   it('makes a shell call of a tainted chat run wait, with the command in the dry run', async () => {
-    const replying = chat('Read the release notes and tidy up [shell]', 'tainted-shell');
+    const replying = chat('Read the release notes and tidy up [read] [shell]', 'tainted-shell');
     const asked = await pending('shell', (c) => c.chat_id === 'tainted-shell');
     expect(['RESTRICTED', 'PRIVILEGED']).toContain(asked.level);
     expect(asked.tainted_by).toEqual([`fetch_url ${site.page}`]);
