@@ -6,13 +6,13 @@
  * (`baselines/input-guard-english.ts`) in the same run. `BENCH_ROUNDS` (50).
  */
 
-import { hiddenHtmlText } from '../packages/core/src/modules/runtime/guards/html-hidden.ts';
 import { scanForInjection } from '../packages/core/src/modules/runtime/guards/input-guard.ts';
 import {
   ATTACKS,
   BENIGN,
 } from '../packages/core/src/modules/runtime/guards/testing/corpus/index.ts';
 import { scanSample } from '../packages/core/src/modules/runtime/guards/testing/corpus/scan-sample.ts';
+import { hiddenHtmlText } from '../packages/core/src/net/html-hidden.ts';
 import { htmlToText } from '../packages/core/src/net/html-text.ts';
 import { scanForInjectionEnglish } from './baselines/input-guard-english.ts';
 import { median, report, round } from './lib.ts';

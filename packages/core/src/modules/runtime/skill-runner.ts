@@ -132,7 +132,7 @@ export class SkillRunner {
       let modelText = text;
       if (output.untrusted) {
         const source = untrustedSource(name, input, output);
-        const scan = scanForInjection(output.text);
+        const scan = scanForInjection(output.text, { hidden: output.hiddenText });
         run.trace.guard(
           'input_guard',
           scan.verdict,

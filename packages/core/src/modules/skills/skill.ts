@@ -43,6 +43,12 @@ export interface SkillOutput {
    * it ("fetch_url https://example.com/page"); by default the skill and the call's target.
    */
   source?: string;
+  /**
+   * Text the source hid from a reader (an HTML page's comments, attributes and invisible
+   * elements), taken from the markup before it became `text`. The input guard reads it on its
+   * own; it is not shown to the model.
+   */
+  hiddenText?: string;
   /** Structured facts for the trace and the dashboard; never secrets. */
   data?: Record<string, unknown>;
   /** Fields of the call's audit row the skill knows best (a shell's exit code, its target). */

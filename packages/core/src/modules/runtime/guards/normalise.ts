@@ -9,7 +9,8 @@
 export const INVISIBLE_CHARS =
   /[\u00AD\u200B-\u200F\u2060-\u2064\u180E\u202A-\u202E\u2066-\u2069\uFEFF\u{E0000}-\u{E007F}]/gu;
 
-const ASCII = /^[\x00-\x7F]*$/;
+/** Anything but printable ASCII and line breaks: such text needs the Unicode passes. */
+const NOT_PLAIN_ASCII = /[^\t\n\r\u0020-\u007E]/;
 
 /** Combining accents of Latin, Greek and Cyrillic letters, and Arabic vowel marks. */
 const MARKS = /[\u0300-\u036F\u064B-\u065F\u0670]/g;
@@ -24,8 +25,12 @@ export function fold(text: string): string {
  * characters, typographic quotes made plain.
  */
 export function normalise(text: string): string {
+  // Plain ASCII has nothing to fold: most tool output skips the Unicode passes.
+  const folded = NOT_PLAIN_ASCII.test(text)
+    ? fold(text.normalize('NFKC').replace(INVISIBLE_CHARS, ''))
+    : text;
   return (
-    fold(text.normalize('NFKC').replace(INVISIBLE_CHARS, ''))
+    folded
       // Escapes of a JSON string would glue words together ("done.\\nYou must").
       .replace(/\\[nrt"]/g, ' ')
       .replace(/[*`~]/g, '')

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AppError } from '../../../errors/app-error.js';
 import { cutText } from '../../../net/body-text.js';
+import { hiddenHtmlText } from '../../../net/html-hidden.js';
 import { displayUrl } from '../../../net/ssrf.js';
 import type { BrowserPool, BrowserSession } from '../../browser/browser-pool.js';
 import { defineSkill, SkillError } from '../skill.js';
@@ -72,6 +73,8 @@ async function visit(session: BrowserSession, input: BrowserInput) {
       .innerText()
       .catch(() => '')
   ).trim();
+  // innerText leaves out what the page hides; the input guard reads that part from the markup.
+  const hiddenText = hiddenHtmlText(await page.content().catch(() => ''));
   const header = [`URL: ${url}`, `Status: ${status ?? 'unknown'}`, `Title: ${title}`];
   if (blocked.length) header.push(`Blocked: ${blocked.length} request(s) to disallowed addresses`);
   const data: Record<string, unknown> = {
@@ -88,6 +91,7 @@ async function visit(session: BrowserSession, input: BrowserInput) {
     return {
       text: `${header.join('\n')}\nScreenshot: ${viewport?.width}×${viewport?.height} PNG, ${png.length} bytes (in data)\n\n${text}`,
       untrusted: true,
+      hiddenText,
       data: { ...data, mime: 'image/png', screenshot_base64: png.toString('base64') },
     };
   }
@@ -95,6 +99,7 @@ async function visit(session: BrowserSession, input: BrowserInput) {
   return {
     text: `${header.join('\n')}\n\n${text}`,
     untrusted: true,
+    hiddenText,
     data: { ...data, chars: visible.length, truncated: cut > 0 },
   };
 }

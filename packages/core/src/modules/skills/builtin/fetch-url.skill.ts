@@ -6,6 +6,7 @@ import {
   mediaType,
   truncationNote,
 } from '../../../net/body-text.js';
+import { hiddenHtmlText } from '../../../net/html-hidden.js';
 import { htmlToText } from '../../../net/html-text.js';
 import type { SafeFetcher } from '../../../net/safe-fetch.js';
 import { defineSkill, SkillError } from '../skill.js';
@@ -57,6 +58,7 @@ export function createFetchUrlSkill({ fetcher }: { fetcher: SafeFetcher }) {
       let title = '';
       let body = decoded;
       if (kind === 'html') ({ title, text: body } = htmlToText(decoded, result.url));
+      const hiddenText = kind === 'html' ? hiddenHtmlText(decoded) : undefined;
       if (kind === 'json') body = indentJson(decoded);
       const { text, cut } = cutText(body, input.max_chars ?? FETCH_URL_DEFAULT_CHARS);
       const header = [`URL: ${result.url}`, `Status: ${result.status}`];
@@ -64,6 +66,7 @@ export function createFetchUrlSkill({ fetcher }: { fetcher: SafeFetcher }) {
       return {
         text: `${header.join('\n')}\n\n${text}${truncationNote(result)}`,
         untrusted: true,
+        hiddenText,
         data: {
           url: result.url,
           status: result.status,

@@ -1,5 +1,5 @@
+import { hiddenHtmlText } from '../../../../../net/html-hidden.js';
 import { htmlToText } from '../../../../../net/html-text.js';
-import { hiddenHtmlText } from '../../html-hidden.js';
 import { type InjectionScan, scanForInjection } from '../../input-guard.js';
 import type { Carrier } from './types.js';
 
