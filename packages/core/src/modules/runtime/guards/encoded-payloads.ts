@@ -20,6 +20,11 @@ const PERCENT_RUN = /(?:%[0-9a-fA-F]{2}){8,}/g;
 const TAG_RUN = /[\u{E0020}-\u{E007E}]{4,}/gu;
 /** A written-backwards payload is a sentence or two; reversing whole pages would double the cost. */
 const REVERSED_MAX = 4096;
+/**
+ * Common words as they read backwards ("the", "you", "and", "ignore", "instructions"): text
+ * written backwards has some, ordinary text almost never, so most texts skip a reversed pass.
+ */
+const REVERSED_WORDS = /\b(?:eht|uoy|dna|ruoy|erongi|snoitcurtsni|tpmorp|metsys|lla)\b/i;
 /** Base64 runs decoded per text: a JSON dump of ids should not cost a decode each. */
 const MAX_RUNS = 64;
 
@@ -72,6 +77,7 @@ export function decodedCandidates(text: string): string[] {
   if (hasLeet(text)) out.push(deLeet(linesWith(text, LEET_MARK)));
   if (hasSpacedLetters(text)) out.push(joinSpacedLetters(linesWith(text, SPACED_MARK)));
   if (/\brot[- ]?13\b/i.test(text)) out.push(rot13(text.slice(0, REVERSED_MAX)));
-  if (text.length <= REVERSED_MAX) out.push([...text].reverse().join(''));
+  if (text.length <= REVERSED_MAX && REVERSED_WORDS.test(text))
+    out.push([...text].reverse().join(''));
   return out;
 }
