@@ -27,40 +27,50 @@ export interface ModelLoopResult {
   usage: { input: number; output: number };
 }
 
-const schemaCache = new WeakMap<AnySkill, ReturnType<typeof jsonSchema>>();
+/** What a cached tool needs of the message it is called for; passed as the call's context. */
+interface ToolCallContext {
+  runner: SkillRunner;
+  run: RunContext;
+}
+
+const toolCache = new WeakMap<AnySkill, Tool>();
 
 /**
- * The skill's input as JSON Schema, without the SDK validating it: every call, well-formed or
- * not, goes through the skill runner, so the policy gate, the trace and the error the model
- * reads are the same whichever way a call goes wrong.
+ * The skill as an AI SDK tool, built once per skill object (a reloaded custom skill is a new
+ * object, so it gets a new tool): its input as JSON Schema, without the SDK validating it, so
+ * every call, well-formed or not, goes through the skill runner and the policy gate, the trace
+ * and the error the model reads are the same whichever way a call goes wrong. The message it
+ * runs for comes with each call, not with the tool.
  */
-function toolSchema(skill: AnySkill) {
-  let schema = schemaCache.get(skill);
-  if (!schema) {
+function toolFor(skill: AnySkill): Tool {
+  let built = toolCache.get(skill);
+  if (!built) {
     const json = z.toJSONSchema(skill.inputSchema, { io: 'input', unrepresentable: 'any' });
     delete (json as { $schema?: unknown }).$schema;
-    schema = jsonSchema(json as Parameters<typeof jsonSchema>[0]);
-    schemaCache.set(skill, schema);
+    built = tool({
+      description: skill.description,
+      inputSchema: jsonSchema(json as Parameters<typeof jsonSchema>[0]),
+      execute: async (args: unknown, options) => {
+        const { runner, run } = options.experimental_context as ToolCallContext;
+        return (await runner.run(skill.name, args, run)).modelText;
+      },
+    });
+    toolCache.set(skill, built);
   }
-  return schema;
+  return built;
 }
 
 /** The AI SDK tool loop over the offered skills, streaming text as it arrives. */
 export async function runModelLoop(input: ModelLoopInput): Promise<ModelLoopResult> {
   const tools: Record<string, Tool> = {};
-  for (const skill of input.skills) {
-    tools[skill.name] = tool({
-      description: skill.description,
-      inputSchema: toolSchema(skill),
-      execute: async (args: unknown) =>
-        (await input.runner.run(skill.name, args, input.run)).modelText,
-    });
-  }
+  for (const skill of input.skills) tools[skill.name] = toolFor(skill);
+  const context: ToolCallContext = { runner: input.runner, run: input.run };
   const result = streamText({
     model: input.model,
     system: input.system,
     messages: input.messages,
     tools,
+    experimental_context: context,
     stopWhen: stepCountIs(input.maxSteps),
     abortSignal: input.run.signal,
     // One retry at most: a streaming operator is waiting, and the error must reach them soon.
