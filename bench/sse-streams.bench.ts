@@ -3,8 +3,8 @@
  * fake model that waits BENCH_HOLD_SECONDS (40) before its first token, so every stream lives
  * through at least two 15 s heartbeats. Counts the streams dropped (closed without `done`), the
  * longest silence on any stream (heartbeats on time: at most 15 s plus a little), and the
- * runtime's resident memory per open stream (RSS with every stream open minus RSS before, over
- * the count).
+ * runtime's resident memory per open stream (RSS with every stream open minus RSS before they
+ * opened, and minus RSS after they closed, over the count).
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
@@ -89,7 +89,8 @@ try {
     );
     await warm.outcome;
     model.respond = () => ({ text: 'Held and answered.', firstChunkDelayMs: HOLD_MS });
-    global.gc?.();
+    // Start-up leaves memory the runtime gives back over the next seconds: let it settle first.
+    await new Promise((resolve) => setTimeout(resolve, 10_000));
     const before = await rssKb(pid);
 
     const started = Date.now();
@@ -102,6 +103,8 @@ try {
     await new Promise((resolve) => setTimeout(resolve, Math.min(5_000, HOLD_MS / 4)));
     const during = await rssKb(pid);
     const outcomes = await Promise.all(streams.map((s) => s.outcome));
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    const after = await rssKb(pid);
     const dropped = outcomes.filter((o) => !o.done);
     const longestSilence = Math.max(...outcomes.map((o) => o.longestSilenceMs));
     const expectedBeats = Math.floor(HOLD_MS / HEARTBEAT_MS);
@@ -117,7 +120,9 @@ try {
       'heartbeats on time (silence <= 15 s + 2 s)': longestSilence <= HEARTBEAT_MS + 2_000,
       'runtime RSS before MiB': round(before / 1024, 1),
       'runtime RSS with all open MiB': round(during / 1024, 1),
-      'memory per stream KB': round((during - before) / STREAMS, 1),
+      'runtime RSS after all closed MiB': round(after / 1024, 1),
+      'memory per stream KB (with all open - before)': round((during - before) / STREAMS, 1),
+      'memory per stream KB (with all open - after)': round((during - after) / STREAMS, 1),
     });
     agent.destroy();
   } finally {
