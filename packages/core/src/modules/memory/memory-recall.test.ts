@@ -88,6 +88,23 @@ describe.each(await sqlTestBackends())('memory in the model context (%s)', (back
     const other = await chat('Tell me a joke about compilers.');
     expect(lastSystemPrompt()).not.toContain(fact);
     expect((await trace(other.request_id)).memory_items).toEqual([]);
+
+    // The operator retracts it: the next chat that would have used it goes without.
+    const retracted = await client.inject({
+      method: 'POST',
+      url: `/api/memory/items/${item?.id}/retract`,
+      payload: { reason: 'Ana moved to Lisbon' },
+    });
+    expect(retracted.statusCode, retracted.body).toBe(200);
+    const after = await chat('Which city does Ana live in?');
+    expect(lastSystemPrompt()).not.toContain(fact);
+    expect((await trace(after.request_id)).memory_items).toEqual([]);
+    const restored = await client.inject({
+      method: 'POST',
+      url: `/api/memory/items/${item?.id}/restore`,
+      payload: {},
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
   });
 
   it('always carries pinned blocks with their size against their limit, fresh after an edit', async () => {
