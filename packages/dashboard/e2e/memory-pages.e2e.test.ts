@@ -101,13 +101,18 @@ describeInBrowser('dashboard: memory, knowledge graph, world model, vector memor
     const problems = watchPageProblems(page);
     await page.goto('/knowledge-graph');
     expect(await page.title()).toBe('Knowledge graph · Agent Runtime');
-    await page.getByRole('img', { name: 'Knowledge graph: 3 entities, 1 relations' }).waitFor();
+    await page.getByRole('img', { name: 'Knowledge graph: 3 entities, 1 relation' }).waitFor();
     const relation = page.getByRole('table', { name: 'Relations' }).getByRole('row', {
       name: 'Tiago lives in Braga.',
     });
     expect(await relation.innerText()).toContain('2024-01-01');
     await page.getByLabel('As of').fill('2020-01-01');
     await page.getByText('Nothing was known as of 2020-01-01').waitFor();
+    await page.getByLabel('As of').fill('');
+    // Centred on one entity, the graph is its neighbourhood only.
+    await page.getByRole('combobox', { name: 'Centre on' }).click();
+    await page.getByRole('option', { name: 'Tiago', exact: true }).click();
+    await page.getByRole('img', { name: 'Knowledge graph: 2 entities, 1 relation' }).waitFor();
 
     await page.goto('/world-model');
     await page.getByLabel('Observations').getByText(TOLD).waitFor();

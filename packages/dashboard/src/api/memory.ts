@@ -216,8 +216,18 @@ export const editItem = (id: string, edit: ItemEdit) =>
 export const changeItem = (id: string, action: ItemAction) =>
   request<MemoryItem>(`${itemUrl(id)}/${action}`, { method: 'POST', body: {} });
 
-export const fetchGraph = (asOf: string | undefined, limit: number, signal?: AbortSignal) =>
-  request<Graph>('/api/memory/graph', { query: { as_of: asOf, limit }, signal });
+export interface GraphQuery {
+  asOf?: string;
+  limit: number;
+  /** The ego network of this entity (two steps out) instead of the most mentioned entities. */
+  entityId?: string;
+}
+
+export const fetchGraph = ({ asOf, limit, entityId }: GraphQuery, signal?: AbortSignal) =>
+  request<Graph>('/api/memory/graph', {
+    query: { as_of: asOf, limit, entity_id: entityId },
+    signal,
+  });
 
 export const fetchObservations = (query: { q?: string; cursor?: string }, signal?: AbortSignal) =>
   request<{ observations: Observation[]; next_cursor: string | null }>('/api/memory/observations', {

@@ -17,6 +17,7 @@ import {
   fetchMemoryStatus,
   fetchObservations,
   fetchTree,
+  type GraphQuery,
   type ItemAction,
   type ItemEdit,
   type ItemStatus,
@@ -72,10 +73,10 @@ export function useChangeItem() {
   });
 }
 
-export function useGraph(asOf: string | undefined, limit: number) {
+export function useGraph(query: GraphQuery) {
   return useQuery({
-    queryKey: [...memoryQueryKey, 'graph', asOf ?? null, limit],
-    queryFn: ({ signal }) => fetchGraph(asOf, limit, signal),
+    queryKey: [...memoryQueryKey, 'graph', query],
+    queryFn: ({ signal }) => fetchGraph(query, signal),
     placeholderData: keepPreviousData,
   });
 }

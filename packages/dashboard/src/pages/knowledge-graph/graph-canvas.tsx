@@ -24,6 +24,7 @@ interface Link extends SimulationLinkDatum<Node> {
 }
 
 const HEIGHT = 520;
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
  * The subgraph laid out by a force simulation on a canvas (loaded only on this page). A node's
@@ -113,7 +114,7 @@ export default function GraphCanvas({ nodes, edges }: { nodes: Entity[]; edges: 
       <canvas
         ref={canvas}
         role="img"
-        aria-label={`Knowledge graph: ${nodes.length} entities, ${edges.length} relations`}
+        aria-label={`Knowledge graph: ${count(nodes.length, 'entity', 'entities')}, ${count(edges.length, 'relation', 'relations')}`}
         style={{ width: '100%', height: HEIGHT, cursor: 'pointer', display: 'block' }}
         onClick={(event) => {
           const rect = event.currentTarget.getBoundingClientRect();

@@ -2,7 +2,7 @@ import { EmptyState, Select, Skeleton, Stack, Text, TextInput } from '@mantine/c
 import { lazy, Suspense, useState } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { Panel } from '../../components/panel';
-import { useGraph, useMemoryStatus } from '../../hooks/use-memory';
+import { useEntities, useGraph, useMemoryStatus } from '../../hooks/use-memory';
 import { ExtractionNote } from '../memory/extraction-note';
 import { GraphTables } from './graph-tables';
 
@@ -16,7 +16,9 @@ export function KnowledgeGraphPage() {
   const [limit, setLimit] = useState('150');
   // A day means its end, in UTC: everything the store believed true in the world by then.
   const asOf = /^\d{4}-\d{2}-\d{2}$/.test(day) ? `${day}T23:59:59.999Z` : undefined;
-  const graph = useGraph(asOf, Number(limit));
+  const [centre, setCentre] = useState<string | null>(null);
+  const graph = useGraph({ asOf, limit: Number(limit), entityId: centre ?? undefined });
+  const entities = useEntities(undefined);
   const status = useMemoryStatus();
   const data = graph.data;
   return (
@@ -32,6 +34,17 @@ export function KnowledgeGraphPage() {
               description="Empty: current beliefs"
               value={day}
               onChange={(event) => setDay(event.currentTarget.value)}
+            />
+            <Select
+              label="Centre on"
+              description="Empty: the most mentioned"
+              placeholder="Any entity"
+              searchable
+              clearable
+              data={(entities.data?.entities ?? []).map((e) => ({ value: e.id, label: e.name }))}
+              value={centre}
+              onChange={setCentre}
+              w={200}
             />
             <Select
               label="Most entities"
