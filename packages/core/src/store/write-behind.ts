@@ -14,8 +14,11 @@ export interface WriteBehindOptions<T> {
   journalDir: string;
   /** One journal line, parsed: null for anything that is not a whole row (a torn last line). */
   parse(value: unknown): T | null;
-  /** Stores a batch; must be idempotent, since a replay may repeat rows already stored. */
-  apply(batch: T[]): Promise<void>;
+  /**
+   * Stores a batch; must be idempotent, since a replay may repeat rows already stored.
+   * `replayed` is true for rows of a journal an earlier run left.
+   */
+  apply(batch: T[], replayed: boolean): Promise<void>;
   logger: FastifyBaseLogger;
   flushIntervalMs?: number;
   batchSize?: number;
@@ -162,7 +165,7 @@ export class WriteBehind<T> {
     while (this.buffer.length > 0) {
       const batch = this.buffer.slice(0, this.batchSize);
       try {
-        await this.options.apply(batch);
+        await this.options.apply(batch, false);
       } catch (error) {
         this.failures += 1;
         if (this.failures === 1 || this.failures % 20 === 0) {
@@ -212,7 +215,7 @@ export class WriteBehind<T> {
         }
       }
       for (let i = 0; i < rows.length; i += this.batchSize) {
-        await this.options.apply(rows.slice(i, i + this.batchSize));
+        await this.options.apply(rows.slice(i, i + this.batchSize), true);
       }
       await unlink(full);
       if (rows.length > 0)

@@ -46,7 +46,10 @@ export class AuditWriter {
         const parsed = journalLine.safeParse(value);
         return parsed.success ? parsed.data : null;
       },
-      apply: (batch) => options.repository.insertMany(batch),
+      // Live rows take the database's clock (see "Audit ts is the insert time" in
+      // docs/architecture.md); replayed rows keep the time they were recorded.
+      apply: (batch, replayed) =>
+        options.repository.insertMany(replayed ? batch : batch.map(({ ts: _, ...row }) => row)),
       logger: options.logger,
       ...(options.flushIntervalMs ? { flushIntervalMs: options.flushIntervalMs } : {}),
       ...(options.batchSize ? { batchSize: options.batchSize } : {}),

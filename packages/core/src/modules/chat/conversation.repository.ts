@@ -29,8 +29,8 @@ export interface Exchange {
   reply_id: string;
   user_text: string;
   reply_text: string;
-  /** When it was answered (ISO). */
-  at: string;
+  /** When it was answered (ISO); the database's clock when absent. */
+  at?: string;
 }
 
 const TITLE_CHARS = 80;
@@ -60,7 +60,7 @@ export class ConversationRepository {
       content: role === 'user' ? exchange.user_text : exchange.reply_text,
       request_id: exchange.request_id,
       tokens: estimateTokens(role === 'user' ? exchange.user_text : exchange.reply_text),
-      created_at: new Date(exchange.at),
+      ...(exchange.at ? { created_at: new Date(exchange.at) } : {}),
     });
     // The question's id sorts before its answer's, so the pair keeps its order at equal times.
     const stored = await db
@@ -79,8 +79,10 @@ export class ConversationRepository {
         chat_id: chatId,
         title,
         message_count: count,
-        created_at: new Date(first.at),
-        updated_at: new Date((own[own.length - 1] as Exchange).at),
+        ...(first.at ? { created_at: new Date(first.at) } : {}),
+        ...(first.at
+          ? { updated_at: new Date((own[own.length - 1] as Exchange).at ?? first.at) }
+          : {}),
       };
     });
     if (chats.length === 0) return;

@@ -74,15 +74,23 @@ export class ExchangeJournal {
         const parsed = recordLine.safeParse(value);
         return parsed.success ? (parsed.data as RequestRecord) : null;
       },
-      apply: (batch) =>
+      // Live rows take the database's clock, so traces and messages enter their tables in
+      // created_at order and keyset pages never miss one; replayed rows keep their own time.
+      apply: (batch, replayed) =>
         db.transaction().execute(async (trx) => {
           const stored = await traces.insertMany(
-            batch.map((record) => record.trace),
+            batch.map(({ trace: { created_at, ...trace } }) =>
+              replayed ? { ...trace, created_at } : trace,
+            ),
             trx,
           );
           const fresh = batch.filter((record) => stored.has(record.trace.request_id));
           await conversations.appendExchanges(
-            fresh.flatMap((record) => (record.exchange ? [record.exchange] : [])),
+            fresh.flatMap(({ exchange }) => {
+              if (!exchange) return [];
+              const { at, ...rest } = exchange;
+              return [replayed ? exchange : rest];
+            }),
             trx,
           );
           await identity.addXp(
