@@ -42,6 +42,8 @@ export const agentsPlugin = fp(
     app.skills.register(createAgentManagerSkill({ agents: service, mainAgentName }));
     // Before the stores close: runs in flight are cancelled and their outcome recorded.
     app.addHook('onClose', () => runner.close());
+    // A Panic Reset wipes the agents' message logs: runs in flight end first, recorded.
+    app.resetGate.onQuiesce({ name: 'agents', pause: () => runner.close(), resume: () => {} });
     await agentsRoutes(app, service);
   },
   {
@@ -55,6 +57,7 @@ export const agentsPlugin = fp(
       'identity',
       'health',
       'search',
+      'reset-gate',
     ],
   },
 );

@@ -80,6 +80,20 @@ export const goalsPlugin = fp(
       planner.start();
       await sweeper.start();
     });
+    // A Panic Reset wipes goals and their runs: nothing of them may be written meanwhile.
+    // The sweep that starts again sizes the workers anew.
+    app.resetGate.onQuiesce({
+      name: 'goals',
+      async pause() {
+        await sweeper.stop();
+        await planner.stop();
+        await worker.pause();
+      },
+      async resume() {
+        planner.start();
+        await sweeper.start();
+      },
+    });
     // Before the stores and pg-boss close: running tasks are handed back as interrupted.
     app.addHook('preClose', async () => {
       await sweeper.stop();
@@ -101,6 +115,7 @@ export const goalsPlugin = fp(
       'models',
       'traces',
       'search',
+      'reset-gate',
     ],
   },
 );

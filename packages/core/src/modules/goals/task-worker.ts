@@ -92,6 +92,15 @@ export class TaskWorker {
     await Promise.all([...loops.map((loop) => loop.stop()), ...this.retiring]);
   }
 
+  /**
+   * Stops like stop() (running tasks handed back as interrupted, the jobs in hand finished),
+   * but may start again: the next resize() creates the loops anew.
+   */
+  async pause(): Promise<void> {
+    await this.stop();
+    this.stopping = false;
+  }
+
   /** Never throws: the job is done with either way, and the task row says what is left to do. */
   private async handle(job: TaskJob): Promise<void> {
     try {

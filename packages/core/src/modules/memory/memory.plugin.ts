@@ -123,6 +123,7 @@ export const memoryPlugin = fp(
       'jobs',
       'subscriptions',
       'mail',
+      'reset-gate',
     ],
   },
 );
@@ -167,7 +168,20 @@ function observeAndExtract(
       .finally(() => pending.delete(stored));
     pending.add(stored);
   });
-  app.addHook('onReady', () => queue.start());
+  let working = false;
+  app.addHook('onReady', async () => {
+    await queue.start();
+    working = true;
+  });
+  // A Panic Reset wipes observations and memory: extraction waits until it is done.
+  app.resetGate.onQuiesce({
+    name: 'memory',
+    async pause() {
+      await Promise.allSettled([...pending]);
+      await queue.stop();
+    },
+    resume: () => (working ? queue.start() : undefined),
+  });
   app.addHook('onClose', async () => {
     await Promise.allSettled([...pending]);
     await queue.stop();

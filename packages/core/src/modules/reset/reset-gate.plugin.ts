@@ -19,7 +19,7 @@ const GATED = /^\/(chat|api\/(chat|goals|agents|schedules))(\/|\?|$)/;
  */
 export const resetGatePlugin = fp(
   async (app: FastifyInstance) => {
-    const gate = new ResetGate(app.kv);
+    const gate = new ResetGate(app.kv, app.sql.notifications, app.log.child({ module: 'reset' }));
     app.decorate('resetGate', gate);
     app.addHook('onRequest', async (request) => {
       if (!GATED.test(request.url)) return;

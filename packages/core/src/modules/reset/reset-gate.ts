@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type { KvStore } from '../../store/kv/kv-store.js';
+import type { Notifications } from '../../store/notifications.js';
 
 /** Set while a reset runs (refreshed; expires if the resetting process dies). */
 export const ACTIVE_KEY = 'reset:active';
@@ -7,13 +9,17 @@ export const ACTIVE_KEY = 'reset:active';
 export const EPOCH_KEY = 'reset:epoch';
 /** How stale a replica's view of the flag may be. */
 const POLL_MS = 1_000;
+/** Where the resetting process tells the others to pause and, after, to resume. */
+export const RESET_CHANNEL = 'panic_reset';
 
 export interface ResetGateTiming {
   /** Lifetime of the flag: how long a dead resetting process keeps other replicas out. */
   activeTtlMs: number;
   refreshMs: number;
+  /** How long one module may take to pause (its running work to end and be recorded). */
+  pauseMs: number;
 }
-const DEFAULT_TIMING: ResetGateTiming = { activeTtlMs: 30_000, refreshMs: 10_000 };
+const DEFAULT_TIMING: ResetGateTiming = { activeTtlMs: 30_000, refreshMs: 10_000, pauseMs: 10_000 };
 
 /** Work that must stop while a reset wipes: paused before the first step, resumed after. */
 export interface Quiescer {
@@ -36,16 +42,35 @@ export class ResetGate {
   private readonly quiescers: Quiescer[] = [];
   private readonly cacheDroppers: Array<() => void> = [];
   private watcher: NodeJS.Timeout | null = null;
+  private unlisten: (() => void) | null = null;
+  /** Paused because another replica resets (told on the channel, or seen in the flag). */
+  private pausedForOther = false;
+  /** Pauses and resumes in order, whoever asks (a message and a poll may race). */
+  private transitions: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly kv: KvStore,
+    private readonly notifications: Notifications | null = null,
+    private readonly log: FastifyBaseLogger | null = null,
     readonly timing: ResetGateTiming = DEFAULT_TIMING,
   ) {}
 
-  /** Polls the flag in the background, so an idle replica also drops its caches after a reset. */
-  watch(): void {
+  /**
+   * Listens for other replicas' resets (pausing this one's work while they wipe) and polls the
+   * flag in the background, so an idle replica also drops its caches after a reset and a
+   * replica that missed the message still learns of it.
+   */
+  async watch(): Promise<void> {
     this.watcher ??= setInterval(() => void this.active().catch(() => {}), POLL_MS * 2);
     this.watcher.unref();
+    if (this.notifications && !this.unlisten)
+      this.unlisten = await this.notifications.listen(RESET_CHANNEL, (payload) => {
+        if (payload === null) return this.dropCaches();
+        const [kind, token] = payload.split(':');
+        if (token === this.token) return;
+        if (kind === 'enter') void this.followOther(true);
+        else if (kind === 'leave') void this.followOther(false, payload.endsWith(':wiped'));
+      });
   }
 
   unwatch(): void {
@@ -53,6 +78,8 @@ export class ResetGate {
     this.watcher = null;
     if (this.refresh) clearInterval(this.refresh);
     this.refresh = null;
+    this.unlisten?.();
+    this.unlisten = null;
   }
 
   /** Whether a reset process currently holds the flag (alive within the flag's lifetime). */
@@ -92,7 +119,8 @@ export class ResetGate {
       void this.kv.set(ACTIVE_KEY, holder, { ttlMs: activeTtlMs }).catch(() => {});
     }, refreshMs);
     this.refresh.unref();
-    for (const quiescer of this.quiescers) await quiescer.pause();
+    await this.publish(`enter:${this.token}`);
+    await this.serially(() => this.pauseAll());
   }
 
   /** Opens the gate again; on success, tells every replica to drop its caches. */
@@ -107,7 +135,8 @@ export class ResetGate {
     if ((await this.kv.get(ACTIVE_KEY)) === `${runId}:${this.token}`)
       await this.kv.delete(ACTIVE_KEY);
     this.localRun = null;
-    for (const quiescer of this.quiescers) await quiescer.resume();
+    await this.publish(`leave:${this.token}:${wiped ? 'wiped' : 'failed'}`);
+    await this.serially(() => this.resumeAll());
   }
 
   private async poll(): Promise<void> {
@@ -115,6 +144,69 @@ export class ResetGate {
     const first = this.remote.at === 0;
     if (!first && epoch !== this.remote.epoch) this.dropCaches();
     this.remote = { active: active !== null, epoch, at: Date.now() };
+    // The message was missed, or the resetting process died: the flag decides.
+    const elsewhere = active !== null && !active.endsWith(this.token);
+    if (elsewhere !== this.pausedForOther && !this.localRun) void this.followOther(elsewhere);
+  }
+
+  /** Pauses this replica's work while another one resets, and resumes it after. */
+  private followOther(pause: boolean, wiped = false): Promise<void> {
+    if (!pause) this.remote.at = 0;
+    return this.serially(async () => {
+      if (this.localRun || pause === this.pausedForOther) {
+        if (wiped) this.dropCaches();
+        return;
+      }
+      this.pausedForOther = pause;
+      if (pause) this.remote = { ...this.remote, active: true, at: Date.now() };
+      if (pause) await this.pauseAll();
+      else {
+        if (wiped) this.dropCaches();
+        await this.resumeAll();
+      }
+    });
+  }
+
+  private serially(step: () => Promise<void>): Promise<void> {
+    const next = this.transitions.then(step);
+    this.transitions = next.catch((error: unknown) =>
+      this.log?.error({ err: error }, 'reset gate: pausing or resuming work failed'),
+    );
+    return next;
+  }
+
+  /**
+   * Dependents first (goals, agents, scheduler, memory stop their own work and record it), the
+   * runtime last (it aborts what is left, such as chat loops). Each gets pauseMs: a module
+   * that takes longer is logged and the reset goes on.
+   */
+  private async pauseAll(): Promise<void> {
+    for (const quiescer of [...this.quiescers].reverse()) {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<'late'>((resolve) => {
+        timer = setTimeout(() => resolve('late'), this.timing.pauseMs);
+      });
+      const outcome = await Promise.race([quiescer.pause(), late]);
+      clearTimeout(timer);
+      if (outcome === 'late')
+        this.log?.warn({ module: quiescer.name }, 'work still running after the pause limit');
+    }
+  }
+
+  private async resumeAll(): Promise<void> {
+    for (const quiescer of this.quiescers) {
+      try {
+        await quiescer.resume();
+      } catch (error) {
+        this.log?.error({ err: error, module: quiescer.name }, 'work did not resume after a reset');
+      }
+    }
+  }
+
+  private async publish(payload: string): Promise<void> {
+    await this.notifications?.notify(RESET_CHANNEL, payload).catch((error: unknown) => {
+      this.log?.warn({ err: error }, 'reset gate: other replicas not told (they poll the flag)');
+    });
   }
 
   private dropCaches(): void {

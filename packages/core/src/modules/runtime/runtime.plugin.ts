@@ -82,6 +82,16 @@ export const runtimePlugin = fp(
     app.decorate('conversations', conversations);
     app.decorate('skillRunner', runner);
     app.decorate('runtime', runtime);
+    // A Panic Reset wipes what requests write: none may run meanwhile (chat, goals, agents).
+    app.resetGate.onQuiesce({
+      name: 'runtime',
+      pause: () =>
+        runtime.quiesce(
+          'reset_in_progress',
+          'A Panic Reset is running; agent work resumes when it is done',
+        ),
+      resume: () => runtime.resume(),
+    });
   },
   {
     name: 'runtime',
@@ -95,6 +105,7 @@ export const runtimePlugin = fp(
       'events',
       'audit',
       'configuration',
+      'reset-gate',
     ],
   },
 );

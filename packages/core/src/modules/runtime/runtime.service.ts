@@ -1,7 +1,7 @@
 import type { ModelMessage } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
-import { AppError } from '../../errors/app-error.js';
+import { AppError, ServiceUnavailableError } from '../../errors/app-error.js';
 import { redactText } from '../../security/redact.js';
 import type { ConversationRepository, Exchange } from '../chat/conversation.repository.js';
 import type { ConfigurationService } from '../configuration/configuration.service.js';
@@ -128,8 +128,58 @@ export class ModelError extends AppError {
 export class AgentRuntime {
   private readonly providers: ContextProvider[] = [];
   private readonly answeredListeners: Array<(exchange: AnsweredExchange) => void> = [];
+  /** Requests being answered, each with the controller that aborts it and its settling. */
+  private readonly inFlight = new Map<AbortController, Promise<unknown>>();
+  /** Why new requests are refused (a Panic Reset), or null while requests are taken. */
+  private refusing: { code: string; message: string } | null = null;
 
   constructor(private readonly deps: RuntimeDependencies) {}
+
+  /**
+   * Refuses new requests, aborts the ones in flight and waits (at most `waitMs`) until each has
+   * written its trace, so nothing it started writes after the caller goes on.
+   */
+  async quiesce(code: string, message: string, waitMs = 10_000): Promise<void> {
+    this.refusing = { code, message };
+    const running = [...this.inFlight.entries()];
+    for (const [controller] of running)
+      controller.abort(new ServiceUnavailableError(code, message));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.allSettled(running.map(([, settled]) => settled)),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, waitMs);
+      }),
+    ]);
+    clearTimeout(timer);
+  }
+
+  /** Takes requests again. */
+  resume(): void {
+    this.refusing = null;
+  }
+
+  async handle(request: ChatRequest): Promise<ChatResult> {
+    if (this.refusing) throw new ServiceUnavailableError(this.refusing.code, this.refusing.message);
+    const controller = new AbortController();
+    const handled = this.answerRequest({
+      ...request,
+      signal: AbortSignal.any([request.signal, controller.signal]),
+    });
+    this.inFlight.set(
+      controller,
+      handled.catch(() => {}),
+    );
+    try {
+      return await handled;
+    } catch (error) {
+      // Aborted here (a reset): the caller learns why, whatever the model loop threw.
+      if (controller.signal.aborted && !request.signal.aborted) throw controller.signal.reason;
+      throw error;
+    } finally {
+      this.inFlight.delete(controller);
+    }
+  }
 
   addContextProvider(provider: ContextProvider): void {
     this.providers.push(provider);
@@ -143,7 +193,7 @@ export class AgentRuntime {
     this.answeredListeners.push(listener);
   }
 
-  async handle(request: ChatRequest): Promise<ChatResult> {
+  private async answerRequest(request: ChatRequest): Promise<ChatResult> {
     const { deps } = this;
     const requestId = uuidv7();
     const started = performance.now();

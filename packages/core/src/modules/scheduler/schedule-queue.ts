@@ -77,6 +77,11 @@ export class ScheduleQueue {
     this.workers.set(queue, [...(this.workers.get(queue) ?? []), workerId]);
   }
 
+  /** Forgets this replica's workers of a queue (they were stopped). */
+  removeWorkers(queue: string): void {
+    this.workers.delete(queue);
+  }
+
   private wake(queue: string): void {
     // After the transaction commits, or the woken worker would find nothing.
     setTimeout(() => {

@@ -37,7 +37,7 @@ export const scheduleChatId = (scheduleId: string) => `schedule:${scheduleId}`;
  */
 export class ScheduleRunner {
   private readonly inFlight = new Set<Promise<unknown>>();
-  private readonly shutdown = new AbortController();
+  private shutdown = new AbortController();
 
   constructor(private readonly deps: RunnerDependencies) {}
 
@@ -83,6 +83,13 @@ export class ScheduleRunner {
   async stop(): Promise<void> {
     this.shutdown.abort(new Error('the runtime is shutting down'));
     await this.settled();
+  }
+
+  /** Cancels running work like stop(), and takes new runs again afterwards (a Panic Reset). */
+  async interrupt(reason: string): Promise<void> {
+    this.shutdown.abort(new Error(reason));
+    await this.settled();
+    this.shutdown = new AbortController();
   }
 
   private track<T>(work: Promise<T>): Promise<T> {

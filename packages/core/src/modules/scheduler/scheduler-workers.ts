@@ -94,6 +94,25 @@ export class SchedulerWorkers {
   }
 
   /**
+   * Stops taking jobs and cancels running work until resume() (a Panic Reset): the schedules
+   * survive it, and their occurrences fall due again afterwards.
+   */
+  async pause(): Promise<void> {
+    if (!this.started) return;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    for (const queue of [RUN_QUEUE, CHECK_QUEUE]) {
+      await this.deps.jobs.offWork(queue);
+      this.deps.queue.removeWorkers(queue);
+    }
+    await this.deps.runner.interrupt('a Panic Reset is running');
+  }
+
+  async resume(): Promise<void> {
+    if (this.started) await this.start();
+  }
+
+  /**
    * Queues every enabled schedule whose next occurrence has no job waiting or running: a
    * restart, a job lost with a restored database, a send that failed. An occurrence that fell
    * due while no runtime was up is queued as it is and runs once, at once.

@@ -60,6 +60,11 @@ export const schedulerPlugin = fp(
     await app.register(schedulerRoutes);
 
     app.addHook('onReady', () => scheduler.workers.start());
+    app.resetGate.onQuiesce({
+      name: 'scheduler',
+      pause: () => scheduler.workers.pause(),
+      resume: () => scheduler.workers.resume(),
+    });
     // Runs before pg-boss stops (onClose hooks run in reverse order of registration).
     app.addHook('onClose', async () => {
       await scheduler.workers.stop();
@@ -77,6 +82,7 @@ export const schedulerPlugin = fp(
       'skills',
       'runtime',
       'traces',
+      'reset-gate',
     ],
   },
 );
