@@ -44,6 +44,29 @@ export async function seedResetWorld(
     tables: [...COGNITIVE_TABLES, ...survivors, 'audit_log'],
     rows: (table) => ((COGNITIVE_TABLES as readonly string[]).includes(table) ? rowsPerTable : 3),
   });
+  await seedExperience(store, kv);
+  for (const [key, value] of Object.entries(SURVIVING_KV_SAMPLE)) await kv.set(key, value);
+  await kv.push('events_incoming', 'event-1');
+  await writeFile(path.join(dataDir, 'prime.md'), '# Prime\nBe careful.\n');
+  await mkdir(path.join(dataDir, 'skills'), { recursive: true });
+  await writeFile(path.join(dataDir, 'skills', 'weather.py'), 'def run():\n    return 1\n');
+  await mkdir(path.join(dataDir, 'src_patches'), { recursive: true });
+  await writeFile(path.join(dataDir, 'src_patches', 'app.py'), 'print(1)\n');
+  await writeFile(path.join(dataDir, 'src_patches', 'app.py.sha256'), 'abc\n');
+  await writeFile(path.join(dataDir, 'src_patches', 'backup_20260101T000000_app.py'), 'print(0)\n');
+}
+
+/**
+ * What the agent learns again after a reset, over a world seeded before: the cognitive tables
+ * (their references point at the surviving rows seedResetWorld made), a pending confirmation,
+ * XP, a self-model, and the cognitive keys and queues.
+ */
+export async function seedCognitive(store: SqlStore, kv: KvStore, rowsPerTable = 3) {
+  await seedTables(store, { tables: COGNITIVE_TABLES, rows: () => rowsPerTable });
+  await seedExperience(store, kv);
+}
+
+async function seedExperience(store: SqlStore, kv: KvStore): Promise<void> {
   // Some confirmations still pending: a reset closes them.
   await sql`update confirmations set status = 'pending' where confirmation_id = 'confirmation_id-1'`.execute(
     store.db,
@@ -55,15 +78,6 @@ export async function seedResetWorld(
     await kv.set(pattern.replace('*', 'b'), 'y');
   }
   for (const queue of COGNITIVE_QUEUES) await kv.push(queue, 'pending-item');
-  for (const [key, value] of Object.entries(SURVIVING_KV_SAMPLE)) await kv.set(key, value);
-  await kv.push('events_incoming', 'event-1');
-  await writeFile(path.join(dataDir, 'prime.md'), '# Prime\nBe careful.\n');
-  await mkdir(path.join(dataDir, 'skills'), { recursive: true });
-  await writeFile(path.join(dataDir, 'skills', 'weather.py'), 'def run():\n    return 1\n');
-  await mkdir(path.join(dataDir, 'src_patches'), { recursive: true });
-  await writeFile(path.join(dataDir, 'src_patches', 'app.py'), 'print(1)\n');
-  await writeFile(path.join(dataDir, 'src_patches', 'app.py.sha256'), 'abc\n');
-  await writeFile(path.join(dataDir, 'src_patches', 'backup_20260101T000000_app.py'), 'print(0)\n');
 }
 
 export interface ResetWorldSnapshot {
