@@ -42,6 +42,16 @@ export function rememberCsrfToken(token: string): void {
   rememberedCsrfToken = token;
 }
 
+/** The CSRF token to send on unsafe methods (streamed POSTs read it here too). */
+export function csrfToken(): string | undefined {
+  return readCookie('csrftoken') ?? rememberedCsrfToken;
+}
+
+/** The ApiError for a refused response, from its `{"error", "message"}` body when it has one. */
+export async function errorOf(response: Response): Promise<ApiError> {
+  return toApiError(response, await readBody(response).catch(() => undefined));
+}
+
 export function readCookie(name: string): string | undefined {
   for (const part of document.cookie.split(';')) {
     const [key, ...rest] = part.trim().split('=');

@@ -19,6 +19,7 @@ import {
   ModelsIcon,
   OpportunitiesIcon,
   OverviewIcon,
+  ResetIcon,
   SchedulerIcon,
   SearchIcon,
   SelfImproveIcon,
@@ -53,6 +54,7 @@ import { MetricsPage } from './metrics/metrics-page';
 import { ModelsPage } from './models/models-page';
 import { OpportunitiesPage } from './opportunities/opportunities-page';
 import { OverviewPage } from './overview/overview-page';
+import { ResetPage } from './reset/reset-page';
 import { ScheduleDetailPage } from './scheduler/schedule-detail-page';
 import { SchedulerPage } from './scheduler/scheduler-page';
 import { SelfImprovePage } from './self-improve/self-improve-page';
@@ -200,6 +202,13 @@ export const PAGES: PageDefinition[] = [
     section: 'Governance',
     icon: AuditIcon,
     component: AuditPage,
+  },
+  {
+    path: '/reset',
+    label: 'Panic Reset',
+    section: 'Governance',
+    icon: ResetIcon,
+    component: ResetPage,
   },
   {
     path: '/traces',

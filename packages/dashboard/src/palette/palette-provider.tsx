@@ -1,7 +1,7 @@
 import { type ReactNode, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AUTONOMY_MODES, type AutonomyMode } from '../api/skills';
-import { AgentsIcon, GoalsIcon, ShieldIcon } from '../components/icons';
+import { AgentsIcon, GoalsIcon, ResetIcon, ShieldIcon } from '../components/icons';
 import { useAutonomy } from '../hooks/use-skills';
 import { AgentFormDialog } from '../pages/agents/agent-form-dialog';
 import { agentPath } from '../pages/agents/agents-table';
@@ -50,6 +50,14 @@ export function PaletteProvider({
         icon: AgentsIcon,
         run: () => setDialog({ kind: 'agent' }),
       },
+      {
+        id: 'panic-reset',
+        label: 'Panic Reset',
+        description: 'Open the reset page: see what it wipes, then type the phrase to run it',
+        keywords: ['wipe', 'forget', 'memory', 'erase', 'reset agent'],
+        icon: ResetIcon,
+        run: () => navigate('/reset'),
+      },
       ...AUTONOMY_MODES.filter((mode) => mode !== current).map((mode) => ({
         id: `autonomy-${mode.toLowerCase()}`,
         label: `Switch autonomy mode to ${mode}`,
@@ -59,7 +67,7 @@ export function PaletteProvider({
         run: () => setDialog({ kind: 'mode', mode }),
       })),
     ],
-    [current],
+    [current, navigate],
   );
 
   const value = useMemo(() => ({ pages, actions }), [pages, actions]);
