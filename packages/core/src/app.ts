@@ -85,6 +85,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.server.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // onReady hooks share this limit, and one of them finishes a Panic Reset a killed process
+    // left (a full vacuum of a large database) before the app listens: 10 s would fail the start.
+    pluginTimeout: 600_000,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
