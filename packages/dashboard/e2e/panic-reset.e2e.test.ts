@@ -71,7 +71,7 @@ describeInBrowser('dashboard: Panic Reset', () => {
     // The plan comes first: what is wiped, with its rows, and what is kept.
     const tables = page.getByTestId('reset-plan-tables');
     await tables.getByText('memory_items').waitFor();
-    await page.getByTestId('reset-plan-survivors').getByText('prime.md').waitFor();
+    await page.getByTestId('reset-plan-survivors').getByText('prime.md', { exact: true }).waitFor();
     const phrase = page.getByLabel('Type RESET AGENT to confirm');
     const submit = page.getByTestId('reset-submit');
     expect(await submit.isDisabled()).toBe(true);
