@@ -191,6 +191,7 @@ describeInBrowser('dashboard: an operator session', () => {
       'Self-improve',
       'Behavioral rules',
       'Audit log',
+      'Panic Reset',
       'Traces',
       'Live',
       'Metrics',

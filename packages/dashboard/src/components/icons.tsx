@@ -334,6 +334,10 @@ export const BrainIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M12 5a3 3 0 0 0-5.5 1.5A3 3 0 0 0 5 12a3 3 0 0 0 2 5 3 3 0 0 0 5 1.5z" />
     <path d="M12 5a3 3 0 0 1 5.5 1.5A3 3 0 0 1 19 12a3 3 0 0 1-2 5 3 3 0 0 1-5 1.5" />
+  </Icon>
+);
+
+/** A counter-clockwise arrow round a warning mark: wipe and start again. */
 export const ResetIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M3 12a9 9 0 1 0 3-6.7" />
