@@ -102,6 +102,17 @@ export class EmbeddingBackfill {
     await this.current?.catch(() => {});
   }
 
+  /** Stops like stop(), and takes work again after resume() (a Panic Reset wipes memory). */
+  async pause(): Promise<void> {
+    await this.stop();
+    this.started = false;
+  }
+
+  async resume(): Promise<void> {
+    this.stopping = false;
+    await this.start();
+  }
+
   /** Computed from the rows; the run state is this replica's. */
   async progress(): Promise<EmbeddingProgress> {
     const model = await this.deps.embedder.modelRef();

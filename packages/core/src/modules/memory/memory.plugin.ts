@@ -203,7 +203,17 @@ function embedWhatIsWritten(
   items.onWritten(nudge);
   service.onStored(nudge);
   settings.onChange(nudge);
-  app.addHook('onReady', () => backfill.start());
+  let working = false;
+  app.addHook('onReady', async () => {
+    await backfill.start();
+    working = true;
+  });
+  // Embeddings are written into memory rows: none while a Panic Reset wipes them.
+  app.resetGate.onQuiesce({
+    name: 'embeddings',
+    pause: () => backfill.pause(),
+    resume: () => (working ? backfill.resume() : undefined),
+  });
   app.addHook('onClose', () => backfill.stop());
 }
 
