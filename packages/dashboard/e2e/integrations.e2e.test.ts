@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import {
   startMcpHttpServer,
   type TestMcpHttpServer,
-} from '../../core/src/modules/integrations/mcp/mcp-test-server';
+} from '../../core/src/modules/integrations/mcp/testing/mcp-test-server';
 import { type LocalServer, startLocalServer } from '../../core/src/testing/local-server';
 import {
   type BrowserRuntime,

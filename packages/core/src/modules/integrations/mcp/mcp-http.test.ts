@@ -3,7 +3,11 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../../../logger.js';
 import { type Client, createTestApp, type TestApp } from '../../../testing/test-app.js';
-import { INJECTION, startMcpHttpServer, type TestMcpHttpServer } from './mcp-test-server.js';
+import {
+  INJECTION,
+  startMcpHttpServer,
+  type TestMcpHttpServer,
+} from './testing/mcp-test-server.js';
 
 const TOKEN = 'mcp-secret-4d9e1b7a2c8f6e30';
 const SERVERS = '/api/integrations/mcp/servers';

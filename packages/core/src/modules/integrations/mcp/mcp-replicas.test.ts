@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresAvailable, redisAvailable } from '../../../testing/services.js';
 import { type Client, createTestApp, type TestApp } from '../../../testing/test-app.js';
-import { startMcpHttpServer, type TestMcpHttpServer } from './mcp-test-server.js';
+import { startMcpHttpServer, type TestMcpHttpServer } from './testing/mcp-test-server.js';
 
 const TOKEN = 'mcp-replica-token-7c2e90d4b1a6f835';
 const SERVERS = '/api/integrations/mcp/servers';

@@ -9,7 +9,7 @@ import { loggerOptions } from '../../../logger.js';
 import { type Client, createTestApp, type TestApp } from '../../../testing/test-app.js';
 import { expectedUid, pidsWith } from '../../sandbox/sandbox-testing.js';
 
-const SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'stdio-server.mjs');
+const SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'testing/stdio-server.mjs');
 const SERVERS = '/api/integrations/mcp/servers';
 /** In the runtime's environment: a sandboxed server must not see it. */
 const RUNTIME_SECRET = 'MCP_TEST_RUNTIME_SECRET';
