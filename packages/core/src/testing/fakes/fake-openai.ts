@@ -154,11 +154,15 @@ async function completion(exchange: Exchange): Promise<void> {
  */
 function embeddings(exchange: Exchange): void {
   const { body } = exchange.request;
-  if (typeof body?.model !== 'string' || !body.model.startsWith('text-embedding-'))
-    return sendError(exchange, 404);
+  if (typeof body?.model !== 'string' || !body.model.startsWith('text-embedding-')) {
+    sendError(exchange, 404);
+    return;
+  }
   const inputs: unknown[] = Array.isArray(body.input) ? body.input : [body.input];
-  if (inputs.length === 0 || inputs.some((input) => typeof input !== 'string'))
-    return sendError(exchange, 400, "'input' must be a string or an array of strings.");
+  if (inputs.length === 0 || inputs.some((input) => typeof input !== 'string')) {
+    sendError(exchange, 400, "'input' must be a string or an array of strings.");
+    return;
+  }
   const tokens = inputs.reduce<number>((n, input) => n + Math.ceil(String(input).length / 4), 0);
   sendJson(exchange.res, 200, {
     object: 'list',
