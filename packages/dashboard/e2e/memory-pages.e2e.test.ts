@@ -137,6 +137,22 @@ describeInBrowser('dashboard: memory, knowledge graph, world model, vector memor
     expect(await pinned.innerText()).toContain('Answer in short sentences.');
     await page.getByText(/^Level \d+$/).waitFor();
     await page.getByRole('progressbar', { name: 'Experience towards the next level' }).waitFor();
+
+    // /cognitive shows the epistemic state and the integrity report as the API computes them.
+    const epistemic = (await admin.inject({ url: '/api/memory/epistemic' })).json();
+    expect(epistemic.by_status.active).toBeGreaterThanOrEqual(3);
+    await page.goto('/cognitive');
+    const active = page
+      .getByRole('table', { name: 'Memory items by status and confidence' })
+      .getByRole('row', { name: 'active' });
+    await active.waitFor();
+    expect(await active.innerText()).toMatch(
+      new RegExp(`^active\\s+${epistemic.by_status.active}\\s`),
+    );
+    const provenance = page
+      .getByRole('table', { name: 'Integrity checks' })
+      .getByRole('row', { name: 'Items without provenance' });
+    expect(await provenance.innerText()).toContain('pass');
     expect(problems).toEqual([]);
   });
 

@@ -248,3 +248,48 @@ export const fetchBrain = (signal?: AbortSignal) => request<Brain>('/api/memory/
 
 export const createItem = (body: { path: string; kind: ItemKind; text: string }) =>
   request<MemoryItem>('/api/memory/items', { method: 'POST', body });
+
+export type ConfidenceBand = 'low' | 'medium' | 'high';
+
+/** GET /api/memory/epistemic: what the agent holds, how sure it is, and what it could not answer. */
+export interface Epistemic {
+  computed_at: string;
+  by_status: Record<ItemStatus, number>;
+  by_confidence: Array<{ status: ItemStatus; band: ConfidenceBand; count: number }>;
+  provisional_share: number | null;
+  untrusted_share: number | null;
+  stale: { days: number; count: number; items: MemoryItem[] };
+  contradictions: {
+    days: number;
+    count: number;
+    relations: Array<{ expired: Relation; by: Relation | null }>;
+    superseded: Array<{ item: MemoryItem; by: MemoryItem | null }>;
+  };
+  open_unknowns: {
+    days: number;
+    count: number;
+    items: Array<{ event_id: string; query: string; at: string; request_id: string | null }>;
+  };
+}
+
+export type CheckStatus = 'pass' | 'warn' | 'fail';
+
+/** GET /api/memory/integrity: checks computed from the stored rows, each of which can fail. */
+export interface Integrity {
+  status: CheckStatus;
+  checked_at: string;
+  checks: Array<{
+    name: string;
+    title: string;
+    status: CheckStatus;
+    count: number;
+    detail: string;
+    sample_ids: string[];
+  }>;
+}
+
+export const fetchEpistemic = (signal?: AbortSignal) =>
+  request<Epistemic>('/api/memory/epistemic', { signal });
+
+export const fetchIntegrity = (signal?: AbortSignal) =>
+  request<Integrity>('/api/memory/integrity', { signal });

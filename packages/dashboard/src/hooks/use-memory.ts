@@ -11,7 +11,9 @@ import {
   fetchBrain,
   fetchEntities,
   fetchEntity,
+  fetchEpistemic,
   fetchGraph,
+  fetchIntegrity,
   fetchItem,
   fetchItems,
   fetchMemoryStatus,
@@ -122,6 +124,22 @@ export function useBrain() {
   return useQuery({
     queryKey: [...memoryQueryKey, 'brain'],
     queryFn: ({ signal }) => fetchBrain(signal),
+    refetchInterval: 60_000,
+  });
+}
+
+export function useEpistemic() {
+  return useQuery({
+    queryKey: [...memoryQueryKey, 'epistemic'],
+    queryFn: ({ signal }) => fetchEpistemic(signal),
+    refetchInterval: 60_000,
+  });
+}
+
+export function useIntegrity() {
+  return useQuery({
+    queryKey: [...memoryQueryKey, 'integrity'],
+    queryFn: ({ signal }) => fetchIntegrity(signal),
     refetchInterval: 60_000,
   });
 }
