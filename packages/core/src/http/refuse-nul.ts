@@ -1,13 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import { ValidationError } from '../errors/app-error.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Top-level body fields the route never stores and cleans itself of control characters. */
+    nulSafe?: readonly string[];
+  }
+}
+
 const MAX_DEPTH = 64;
 
 /** The JSON pointer of the first string (or key) in `value` holding U+0000, or null. */
-function findNul(value: unknown, pointer: string, depth = 0): string | null {
+function findNul(
+  value: unknown,
+  pointer: string,
+  depth = 0,
+  skipKeys: readonly string[] = [],
+): string | null {
   if (typeof value === 'string') return value.includes('\u0000') ? pointer || '/' : null;
   if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return null;
   for (const [key, item] of Object.entries(value)) {
+    if (depth === 0 && skipKeys.includes(key)) continue;
     const at = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
     if (key.includes('\u0000')) return at;
     const found = findNul(item, at, depth + 1);
@@ -19,16 +32,19 @@ function findNul(value: unknown, pointer: string, depth = 0): string | null {
 /**
  * Refuses a NUL character anywhere in a request's path parameters, query or JSON body with a
  * 400. PostgreSQL can store it in neither text nor jsonb, so it would otherwise reach the store
- * and fail there as a server error; no field of the API has a use for it.
+ * and fail there as a server error; no field of the API has a use for it. A route may name
+ * top-level fields it never stores and cleans itself (`config.nulSafe`): the sign-in's `next`,
+ * where a hostile value falls back to /overview as the other control characters do.
  */
 export function refuseNulCharacters(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
+    const skip = request.routeOptions.config.nulSafe ?? [];
     for (const [part, value] of [
       ['params', request.params],
       ['querystring', request.query],
       ['body', request.body],
     ] as const) {
-      const path = findNul(value, '');
+      const path = findNul(value, '', 0, part === 'body' ? skip : []);
       if (path)
         throw new ValidationError(`Invalid ${part}`, [
           { path, message: 'must not contain a NUL character', in: part },

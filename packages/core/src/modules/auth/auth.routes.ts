@@ -49,7 +49,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   routes.post(
     '/auth/login',
     {
-      config: { access: 'public', csrf: false },
+      // `next` is never stored: a hostile one (a NUL included) falls back to /overview.
+      config: { access: 'public', csrf: false, nulSafe: ['next'] },
       // Before the body is read or the attempt counted: a foreign site's form is not an attempt.
       onRequest: async (request) => assertOwnOriginLogin(request),
       schema: {

@@ -33,30 +33,31 @@ interface ToolCallContext {
   run: RunContext;
 }
 
-const toolCache = new WeakMap<AnySkill, Tool>();
+const toolCache = new WeakMap<AnySkill, { description: string; tool: Tool }>();
 
 /**
- * The skill as an AI SDK tool, built once per skill object (a reloaded custom skill is a new
- * object, so it gets a new tool): its input as JSON Schema, without the SDK validating it, so
+ * The skill as an AI SDK tool, built once per skill object and description (a reloaded custom
+ * skill is a new object; integration_skill's description follows the configured connectors and
+ * the operator's risk overrides): its input as JSON Schema, without the SDK validating it, so
  * every call, well-formed or not, goes through the skill runner and the policy gate, the trace
  * and the error the model reads are the same whichever way a call goes wrong. The message it
  * runs for comes with each call, not with the tool.
  */
 function toolFor(skill: AnySkill): Tool {
-  let built = toolCache.get(skill);
-  if (!built) {
-    const json = z.toJSONSchema(skill.inputSchema, { io: 'input', unrepresentable: 'any' });
-    delete (json as { $schema?: unknown }).$schema;
-    built = tool({
-      description: skill.description,
-      inputSchema: jsonSchema(json as Parameters<typeof jsonSchema>[0]),
-      execute: async (args: unknown, options) => {
-        const { runner, run } = options.experimental_context as ToolCallContext;
-        return (await runner.run(skill.name, args, run)).modelText;
-      },
-    });
-    toolCache.set(skill, built);
-  }
+  const { description } = skill;
+  const cached = toolCache.get(skill);
+  if (cached?.description === description) return cached.tool;
+  const json = z.toJSONSchema(skill.inputSchema, { io: 'input', unrepresentable: 'any' });
+  delete (json as { $schema?: unknown }).$schema;
+  const built = tool({
+    description,
+    inputSchema: jsonSchema(json as Parameters<typeof jsonSchema>[0]),
+    execute: async (args: unknown, options) => {
+      const { runner, run } = options.experimental_context as ToolCallContext;
+      return (await runner.run(skill.name, args, run)).modelText;
+    },
+  });
+  toolCache.set(skill, { description, tool: built });
   return built;
 }
 
