@@ -18,8 +18,19 @@ export interface ResetGateTiming {
   refreshMs: number;
   /** How long one module may take to pause (its running work to end and be recorded). */
   pauseMs: number;
+  /**
+   * How long the resetting process waits, once paused itself, before anything is wiped: other
+   * replicas hear the message at once (or see the flag within two polls), abort their loops and
+   * store what those wrote (a batch of their write-behind), which must land before the wipe.
+   */
+  settleMs: number;
 }
-const DEFAULT_TIMING: ResetGateTiming = { activeTtlMs: 30_000, refreshMs: 10_000, pauseMs: 10_000 };
+const DEFAULT_TIMING: ResetGateTiming = {
+  activeTtlMs: 30_000,
+  refreshMs: 10_000,
+  pauseMs: 10_000,
+  settleMs: POLL_MS * 2 + 500,
+};
 
 /** Work that must stop while a reset wipes: paused before the first step, resumed after. */
 export interface Quiescer {
@@ -119,8 +130,11 @@ export class ResetGate {
       void this.kv.set(ACTIVE_KEY, holder, { ttlMs: activeTtlMs }).catch(() => {});
     }, refreshMs);
     this.refresh.unref();
+    const announced = Date.now();
     await this.publish(`enter:${this.token}`);
     await this.serially(() => this.pauseAll());
+    const settle = this.timing.settleMs - (Date.now() - announced);
+    if (settle > 0) await new Promise((resolve) => setTimeout(resolve, settle));
   }
 
   /** Opens the gate again; on success, tells every replica to drop its caches. */
