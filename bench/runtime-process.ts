@@ -4,6 +4,8 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 
 export const CORE = path.resolve(import.meta.dirname, '../packages/core');
+/** What `npm start` runs: the source compiled once into a cached build (packages/core/launch.mjs). */
+export const LAUNCHER = path.join(CORE, 'launch.mjs');
 export const BENCH_PASSWORD = 'bench-password-1';
 
 export async function freePort(): Promise<number> {
@@ -26,7 +28,7 @@ export async function startProcess(
   env: Record<string, string>,
 ): Promise<RunningProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [LAUNCHER, script], {
     cwd: CORE,
     env: {
       ...process.env,

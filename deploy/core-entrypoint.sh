@@ -8,6 +8,6 @@ if [ -w /app/src ]; then
   cp -R /app/src.image/. /app/src/
 else
   echo "agent-core: /app/src is not writable; running the image's source without patches" >&2
-  exec node_modules/.bin/tsx src.image/main.ts
+  exec node launch.mjs src.image/main.ts
 fi
-exec node_modules/.bin/tsx src/main.ts
+exec node launch.mjs src/main.ts

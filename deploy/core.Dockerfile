@@ -1,4 +1,5 @@
-# agent-core: the runtime from its TypeScript source (tsx), the dashboard built in an earlier
+# agent-core: the runtime from its TypeScript source (compiled at start by launch.mjs into a
+# cached build in /tmp, again whenever the source changes), the dashboard built in an earlier
 # stage, UID 1000. Build from the repository root: docker compose does (context ..).
 
 FROM node:20-bookworm-slim AS build
@@ -30,13 +31,14 @@ RUN apt-get update \
   && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY --from=deps /build/node_modules ./node_modules
-COPY packages/core/package.json ./package.json
+COPY packages/core/package.json packages/core/launch.mjs ./
 # The pristine source; the entrypoint copies it to /app/src (a tmpfs) at every start.
 COPY packages/core/src ./src.image
 COPY --from=build /build/packages/dashboard/dist ./dashboard
 COPY deploy/core-entrypoint.sh deploy/healthcheck.mjs ./deploy/
 RUN mkdir -p /app/src /data && chown 1000:1000 /app/src /data
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080 DATA_DIR=/data APP_SRC_DIR=/app/src \
+  CODE_CACHE_DIR=/tmp/agent-core-build \
   DASHBOARD_DIR=/app/dashboard CHROMIUM_PATH=/usr/bin/chromium
 USER 1000:1000
 EXPOSE 8080

@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     name: 'core',
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'launch.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

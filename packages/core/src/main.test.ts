@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqlStore } from './store/db.js';
+import { entryCommand } from './testing/spawn-entry.js';
 
 const MAIN = path.resolve(import.meta.dirname, 'main.ts');
-const TSX = path.resolve(import.meta.dirname, '../../../node_modules/.bin/tsx');
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -25,7 +25,7 @@ interface Running {
 
 function run(env: Record<string, string>): Running {
   let stderr = '';
-  const child = spawn(TSX, [MAIN], {
+  const child = spawn(...entryCommand(MAIN), {
     env: { PATH: process.env.PATH ?? '', METRICS_PORT: '0', LOG_LEVEL: 'warn', ...env },
   });
   child.stderr.on('data', (chunk) => {

@@ -25,7 +25,12 @@ describe('configuration', () => {
       logLevel: 'info',
       metricsPort: 9464,
     });
-    expect(config.storage).toEqual({ dataDir: './data', databaseUrl: undefined, kvUrl: undefined });
+    expect(config.storage).toEqual({
+      dataDir: './data',
+      databaseUrl: undefined,
+      kvUrl: undefined,
+      codeCacheDir: undefined,
+    });
     expect(config.auth.sessionTtlMs).toBe(7 * 24 * 3600_000);
     expect(config.health.cpiHighThreshold).toBe(80);
     expect(Object.isFrozen(config) && Object.isFrozen(config.server)).toBe(true);

@@ -21,4 +21,8 @@ export const storageConfig = {
     doc: 'Redis or Valkey URL; unset keeps key-value data in the SQL database.',
     secret: true,
   }),
+  // Read by launch.mjs before this configuration loads; declared here so it is listed and checked.
+  codeCacheDir: field('CODE_CACHE_DIR', z.string().min(1).optional(), {
+    doc: 'Folder for the build of the source that launch.mjs compiles at start; unset: node_modules/.cache/agent-core.',
+  }),
 };

@@ -9,6 +9,7 @@ import type { KvStore } from '../../store/kv/kv-store.js';
 import { RedisKvStore } from '../../store/kv/redis-kv-store.js';
 import { SqlKvStore } from '../../store/kv/sql-kv-store.js';
 import { redisAvailable, TEST_KV_URL } from '../../testing/services.js';
+import { entryCommand } from '../../testing/spawn-entry.js';
 import { CircuitBreaker } from './circuit-breaker.js';
 
 const CHILD = path.resolve(import.meta.dirname, '../../testing/processes/open-breaker.ts');
@@ -74,7 +75,7 @@ describe.each(backends)('circuit breaker across a restart ($name)', (backend) =>
   it('is still OPEN after the process that opened it is killed, and probes after recovery', async () => {
     const store = await backend.prepare();
     try {
-      child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
+      child = spawn(...entryCommand(CHILD), {
         env: { ...process.env, ...store.env, BREAKER_INTEGRATION: 'victim' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });

@@ -16,6 +16,7 @@ import {
   TEST_DATABASE_URL,
   TEST_KV_URL,
 } from '../../testing/services.js';
+import { entryCommand } from '../../testing/spawn-entry.js';
 import { RESET_STEPS, ResetEngine } from './reset-engine.js';
 import { ResetJournal, type ResetRun } from './reset-journal.js';
 import { COGNITIVE_TABLES } from './reset-scope.js';
@@ -30,7 +31,7 @@ type Lines = Record<string, Record<string, unknown>>;
 async function runChild(
   env: Record<string, string>,
 ): Promise<{ signal: string | null; lines: Lines }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
+  const child = spawn(...entryCommand(CHILD), {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -13,11 +13,11 @@ import {
   TEST_DATABASE_URL,
   TEST_KV_URL,
 } from '../../testing/services.js';
+import { entryCommand } from '../../testing/spawn-entry.js';
 import { TEST_PASSWORD, TEST_USER } from '../../testing/test-app.js';
 import { XP } from '../identity/identity.schema.js';
 
 const CHILD = path.resolve(import.meta.dirname, '../../testing/processes/serve-app.ts');
-const TSX = path.resolve(import.meta.dirname, '../../../../../node_modules/.bin/tsx');
 const WORKERS = 8;
 
 interface Served {
@@ -26,7 +26,7 @@ interface Served {
 }
 
 function serve(env: Record<string, string>): Promise<Served> {
-  const child = spawn(TSX, [CHILD], {
+  const child = spawn(...entryCommand(CHILD), {
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

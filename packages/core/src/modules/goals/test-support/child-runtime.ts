@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import { entryCommand } from '../../../testing/spawn-entry.js';
 
 const SCRIPT = path.resolve(import.meta.dirname, 'goal-process.ts');
-/** packages/core: `--import tsx` resolves tsx from here. */
+/** packages/core, the child's working folder. */
 const PACKAGE_DIR = path.resolve(import.meta.dirname, '../../../..');
 
 // biome-ignore lint/suspicious/noExplicitAny: lines are whatever JSON the child printed.
@@ -17,7 +18,7 @@ export class ChildRuntime {
   private waiters: Array<() => void> = [];
 
   constructor(env: Record<string, string>, args: string[] = []) {
-    this.child = spawn(process.execPath, ['--import', 'tsx', SCRIPT, ...args], {
+    this.child = spawn(...entryCommand(SCRIPT, args), {
       cwd: PACKAGE_DIR,
       env: {
         PATH: process.env.PATH ?? '',
