@@ -1,8 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { Agent, request } from 'undici';
+import type { Agent, request } from 'undici';
 import { AppError } from '../errors/app-error.js';
 import { VERSION } from '../version.js';
 import { displayUrl, type SsrfGuard } from './ssrf.js';
+import { loadUndici } from './undici.js';
 
 /** An outbound request that failed after the URL was judged safe (network, timeout, redirects). */
 export class FetchError extends AppError {
@@ -57,10 +58,16 @@ const CROSS_ORIGIN_HEADERS = new Set(['accept', 'accept-language', 'user-agent']
  * dialled is an address judged (no DNS rebinding between the two).
  */
 export class SafeFetcher {
-  private readonly agent: Agent;
+  /** The connection pool, made at the first request. */
+  private agent: Promise<Agent> | null = null;
 
-  constructor(private readonly options: SafeFetcherOptions) {
-    this.agent = new Agent({ connect: { lookup: options.guard.lookup } });
+  constructor(private readonly options: SafeFetcherOptions) {}
+
+  private dispatcher(): Promise<Agent> {
+    this.agent ??= loadUndici().then(
+      ({ Agent }) => new Agent({ connect: { lookup: this.options.guard.lookup } }),
+    );
+    return this.agent;
   }
 
   async fetch(input: string | URL, options: SafeFetchOptions = {}): Promise<SafeFetchResult> {
@@ -95,8 +102,8 @@ export class SafeFetcher {
   }
 
   /** Closes pooled connections (tests, shutdown). */
-  close(): Promise<void> {
-    return this.agent.close();
+  async close(): Promise<void> {
+    await (await this.agent)?.close();
   }
 
   private async follow(
@@ -156,8 +163,9 @@ export class SafeFetcher {
     signal: AbortSignal,
   ) {
     try {
+      const { request } = await loadUndici();
       return await request(displayUrl(url), {
-        dispatcher: this.agent,
+        dispatcher: await this.dispatcher(),
         method: method as 'GET',
         headers,
         body,

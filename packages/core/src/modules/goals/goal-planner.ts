@@ -1,8 +1,9 @@
-import { generateObject, type LanguageModelUsage, NoObjectGeneratedError } from 'ai';
+import type { LanguageModelUsage } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { redactText } from '../../security/redact.js';
 import type { ConfigurationService } from '../configuration/configuration.service.js';
+import { loadAiSdk } from '../models/ai-sdk.js';
 import type { ModelsService } from '../models/models.service.js';
 import type { SkillRegistry } from '../skills/skill-registry.js';
 import { goalsTiming } from './goals-timing.js';
@@ -81,6 +82,7 @@ export async function planObjective(deps: PlannerDeps, objective: string): Promi
   });
   if (!resolved) return singleTask(objective, 'no language model is configured');
   const skills = (await deps.skills.available()).map((skill) => skill.name).join(', ');
+  const { generateObject, NoObjectGeneratedError } = await loadAiSdk();
   try {
     const result = await generateObject({
       model: resolved.model,

@@ -1,4 +1,5 @@
-import { type EmbeddingModel, embedMany } from 'ai';
+import type { EmbeddingModel } from 'ai';
+import { loadAiSdk } from '../models/ai-sdk.js';
 import type { ModelsService } from '../models/models.service.js';
 import type { MemorySettingsStore } from './memory-settings.js';
 
@@ -37,6 +38,7 @@ export class Embedder {
       });
       this.built = { ref, model };
     }
+    const { embedMany } = await loadAiSdk();
     const { embeddings } = await embedMany({
       model: await this.built.model,
       values: texts,

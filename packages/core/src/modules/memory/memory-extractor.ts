@@ -1,6 +1,7 @@
-import { generateObject, type LanguageModel } from 'ai';
+import type { LanguageModel } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import { redactText } from '../../security/redact.js';
+import { loadAiSdk } from '../models/ai-sdk.js';
 import {
   EXTRACTION_SYSTEM,
   type Extraction,
@@ -110,6 +111,7 @@ export class MemoryExtractor {
         return { ...outcome, status: 'skipped' };
       }
       const context = await this.context(observation, signal);
+      const { generateObject } = await loadAiSdk();
       const result = await generateObject({
         model,
         schema: extractionSchema,

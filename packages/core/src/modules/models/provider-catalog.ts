@@ -1,6 +1,6 @@
-import { request } from 'undici';
 import { z } from 'zod';
 import { AppError } from '../../errors/app-error.js';
+import { loadUndici } from '../../net/undici.js';
 import { redactText } from '../../security/redact.js';
 import type { ProviderKind } from './models.schema.js';
 import { trimSlash } from './provider-registry.js';
@@ -61,6 +61,7 @@ export async function fetchCatalog(
   let status: number;
   let text: string;
   try {
+    const { request } = await loadUndici();
     const response = await request(url, { method: 'GET', headers, signal });
     status = response.statusCode;
     text = await readCapped(response.body);

@@ -1,13 +1,6 @@
-import {
-  jsonSchema,
-  type LanguageModel,
-  type ModelMessage,
-  stepCountIs,
-  streamText,
-  type Tool,
-  tool,
-} from 'ai';
+import type { LanguageModel, ModelMessage, Tool } from 'ai';
 import { z } from 'zod';
+import { loadAiSdk } from '../models/ai-sdk.js';
 import type { AnySkill } from '../skills/skill.js';
 import type { RunContext, SkillRunner } from './skill-runner.js';
 
@@ -33,6 +26,8 @@ interface ToolCallContext {
   run: RunContext;
 }
 
+type AiSdk = Awaited<ReturnType<typeof loadAiSdk>>;
+
 const toolCache = new WeakMap<AnySkill, { description: string; tool: Tool }>();
 
 /**
@@ -43,15 +38,15 @@ const toolCache = new WeakMap<AnySkill, { description: string; tool: Tool }>();
  * and the error the model reads are the same whichever way a call goes wrong. The message it
  * runs for comes with each call, not with the tool.
  */
-function toolFor(skill: AnySkill): Tool {
+function toolFor(sdk: AiSdk, skill: AnySkill): Tool {
   const { description } = skill;
   const cached = toolCache.get(skill);
   if (cached?.description === description) return cached.tool;
   const json = z.toJSONSchema(skill.inputSchema, { io: 'input', unrepresentable: 'any' });
   delete (json as { $schema?: unknown }).$schema;
-  const built = tool({
+  const built = sdk.tool({
     description,
-    inputSchema: jsonSchema(json as Parameters<typeof jsonSchema>[0]),
+    inputSchema: sdk.jsonSchema(json as Parameters<AiSdk['jsonSchema']>[0]),
     execute: async (args: unknown, options) => {
       const { runner, run } = options.experimental_context as ToolCallContext;
       return (await runner.run(skill.name, args, run)).modelText;
@@ -63,16 +58,17 @@ function toolFor(skill: AnySkill): Tool {
 
 /** The AI SDK tool loop over the offered skills, streaming text as it arrives. */
 export async function runModelLoop(input: ModelLoopInput): Promise<ModelLoopResult> {
+  const sdk = await loadAiSdk();
   const tools: Record<string, Tool> = {};
-  for (const skill of input.skills) tools[skill.name] = toolFor(skill);
+  for (const skill of input.skills) tools[skill.name] = toolFor(sdk, skill);
   const context: ToolCallContext = { runner: input.runner, run: input.run };
-  const result = streamText({
+  const result = sdk.streamText({
     model: input.model,
     system: input.system,
     messages: input.messages,
     tools,
     experimental_context: context,
-    stopWhen: stepCountIs(input.maxSteps),
+    stopWhen: sdk.stepCountIs(input.maxSteps),
     abortSignal: input.run.signal,
     // One retry at most: a streaming operator is waiting, and the error must reach them soon.
     maxRetries: 1,

@@ -1,9 +1,10 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ErrorCode, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { AppError } from '../../../errors/app-error.js';
 import { redactText } from '../../../security/redact.js';
 import { VERSION } from '../../../version.js';
 import { TransportFailure } from '../upstream.js';
+import { loadMcpSdk, type McpSdk } from './mcp-sdk.js';
 import { actionsOfTools, type McpAction, PING_ACTION, resultOfTool } from './mcp-tools.js';
 import { type McpEndpoint, openTransport, type TransportDeps } from './mcp-transport.js';
 
@@ -58,7 +59,8 @@ export class McpConnection {
     await this.drop();
     this.status = 'connecting';
     this.error = null;
-    const client = new Client(
+    const sdk = await loadMcpSdk();
+    const client = new sdk.Client(
       { name: 'agent-runtime', version: VERSION },
       {
         listChanged: {
@@ -72,7 +74,7 @@ export class McpConnection {
         },
       },
     );
-    const { transport, stderr } = openTransport(this.endpoint, secrets, this.options);
+    const { transport, stderr } = openTransport(sdk, this.endpoint, secrets, this.options);
     client.onclose = () => {
       if (this.client !== client) return;
       this.client = null;
@@ -96,7 +98,7 @@ export class McpConnection {
       this.error = redactText(
         `${(error as Error).message}${said ? ` (stderr: ${said.slice(-300)})` : ''}`,
       ).slice(0, 500);
-      throw failureOf(error);
+      throw failureOf(sdk, error);
     }
   }
 
@@ -125,6 +127,8 @@ export class McpConnection {
     signal: AbortSignal,
   ): Promise<{ status?: number; body: unknown }> {
     const client = await this.ensure(secrets);
+    const sdk = await loadMcpSdk();
+    const { McpError, ErrorCode } = sdk;
     const options = { signal, timeout: this.options.timeoutMs };
     try {
       if (action === PING_ACTION) {
@@ -146,7 +150,7 @@ export class McpConnection {
           status: error.code === ErrorCode.InternalError ? 502 : 400,
           body: { error: error.code, message: error.message.slice(0, 300) },
         };
-      throw failureOf(error);
+      throw failureOf(sdk, error);
     }
   }
 
@@ -164,7 +168,7 @@ export class McpConnection {
 }
 
 /** Errors on the way to the server, sorted into the breaker's failure kinds. */
-function failureOf(error: unknown): TransportFailure {
+function failureOf({ McpError, ErrorCode }: McpSdk, error: unknown): TransportFailure {
   if (error instanceof TransportFailure) return error;
   const message = redactText((error as Error).message ?? String(error)).slice(0, 300);
   if (error instanceof AppError && error.code === 'url_blocked')

@@ -1,9 +1,9 @@
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { Agent, fetch as undiciFetch } from 'undici';
+import type { Agent } from 'undici';
 import type { SsrfGuard } from '../../../net/ssrf.js';
+import { loadUndici } from '../../../net/undici.js';
 import type { Sandbox } from '../../sandbox/sandbox.service.js';
+import type { McpSdk } from './mcp-sdk.js';
 
 /**
  * How the runtime reaches one MCP server. Its secrets (an HTTP server's bearer token, a stdio
@@ -23,17 +23,19 @@ const STDERR_TAIL = 2_000;
  * Redirects are refused: the bearer token goes to the URL the operator gave, and nowhere else.
  */
 export function guardedFetch(guard: SsrfGuard): { fetch: FetchLike; close: () => Promise<void> } {
-  const agent = new Agent({ connect: { lookup: guard.lookup } });
+  let agent: Agent | null = null;
   const fetch: FetchLike = async (url, init) => {
     await guard.checkUrl(url);
-    const response = await undiciFetch(url, {
-      ...(init as Parameters<typeof undiciFetch>[1]),
+    const undici = await loadUndici();
+    agent ??= new undici.Agent({ connect: { lookup: guard.lookup } });
+    const response = await undici.fetch(url, {
+      ...(init as Parameters<typeof undici.fetch>[1]),
       redirect: 'error',
       dispatcher: agent,
     });
     return response as unknown as Response;
   };
-  return { fetch, close: () => agent.close() };
+  return { fetch, close: async () => agent?.close() };
 }
 
 export interface TransportDeps {
@@ -47,6 +49,7 @@ export interface TransportDeps {
  * variables by name for a stdio one.
  */
 export function openTransport(
+  sdk: McpSdk,
   endpoint: McpEndpoint,
   secrets: Readonly<Record<string, string>>,
   deps: TransportDeps,
@@ -54,7 +57,7 @@ export function openTransport(
   if (endpoint.transport === 'http') {
     const token = secrets.token;
     const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-    const transport = new StreamableHTTPClientTransport(new URL(endpoint.url), {
+    const transport = new sdk.StreamableHTTPClientTransport(new URL(endpoint.url), {
       fetch: deps.fetch,
       requestInit: { headers },
     });
@@ -62,7 +65,7 @@ export function openTransport(
   }
   // The same rules as the shell: bubblewrap (or another user), a clean environment, the workspace.
   const launch = deps.sandbox.launch(endpoint.command, secrets);
-  const transport = new StdioClientTransport({
+  const transport = new sdk.StdioClientTransport({
     command: launch.program,
     args: launch.args,
     env: launch.env,
