@@ -167,8 +167,9 @@ describeInBrowser('dashboard: agents, scheduler and subscriptions', () => {
     // The list shows it with its status and message count; a second one cannot take its name.
     await page.getByRole('link', { name: 'All agents' }).click();
     const row = page.locator('tr[data-agent="Researcher"]');
+    // The list may first show what it held before the work (then it refetches): wait for the count.
     await row.getByText('idle').waitFor();
-    expect((await row.locator('td').nth(3).textContent())?.trim()).toBe('2');
+    await row.locator('td').nth(3).getByText('2', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Create agent' }).first().click();
     const second = page.getByRole('dialog').getByRole('form', { name: 'Create agent' });
     await second.getByRole('textbox', { name: 'Name' }).fill('researcher');
