@@ -154,12 +154,15 @@ describe.each(all)('Panic Reset killed after each step ($name)', (backend) => {
   it('the next start finishes the reset before it listens; the end state equals an uninterrupted run', async () => {
     // The first process seeds the whole world; each next one finishes the reset the one before
     // it left (checked against what an uninterrupted run must leave), then seeds what the agent
-    // learns again and is killed after the next step. The last one only finishes.
+    // learns again and is killed after the next step. The last one only finishes. The second
+    // process waits for its killed predecessor's flag to expire; the later ones are spared that
+    // wait (the flag is removed as its expiry would).
     let previous: { lines: Lines } | null = null;
     for (let step = 1; step <= RESET_STEPS.length + 1; step += 1) {
       const crash = step <= RESET_STEPS.length;
       const next = await runChild({
         ...backend.env,
+        ...(step > 2 ? { RESET_FLAG_EXPIRED: '1' } : {}),
         ...(crash
           ? {
               RESET_SEED: step === 1 ? 'world' : 'cognitive',

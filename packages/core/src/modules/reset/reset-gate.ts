@@ -26,8 +26,9 @@ export interface ResetGateTiming {
   settleMs: number;
 }
 const DEFAULT_TIMING: ResetGateTiming = {
-  activeTtlMs: 30_000,
-  refreshMs: 10_000,
+  // A killed resetting process keeps the others (and its own restart) waiting this long.
+  activeTtlMs: 10_000,
+  refreshMs: 2_500,
   pauseMs: 10_000,
   settleMs: POLL_MS * 2 + 500,
 };

@@ -10,10 +10,13 @@
  *   DONE {summary}                          it finished (only when no crash was asked for)
  *
  * With RESET_CRASH_AFTER=<n> the process kills itself with SIGKILL right after step n of its
- * reset, as a crash or an operator's kill -9 would; the next process finishes that reset.
+ * reset, as a crash or an operator's kill -9 would; the next process finishes that reset, once
+ * the killed process's flag has expired. RESET_FLAG_EXPIRED=1 stands for that wait: the flag is
+ * removed before the app starts, as its lifetime would.
  */
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config/index.js';
+import { ACTIVE_KEY } from '../../modules/reset/reset-gate.js';
 import { ResetJournal } from '../../modules/reset/reset-journal.js';
 import { openSqlStore } from '../../store/db.js';
 import { openKvStore } from '../../store/kv/open-kv-store.js';
@@ -37,6 +40,7 @@ const kv = await openKvStore({
   sql,
   ...(env.RESET_KV_PREFIX ? { prefix: env.RESET_KV_PREFIX } : {}),
 });
+if (env.RESET_FLAG_EXPIRED === '1') await kv.delete(ACTIVE_KEY);
 const config = loadConfig({
   DATA_DIR: dataDir,
   LOG_LEVEL: 'silent',
