@@ -1,7 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { openSqlStore, type SqlStore } from '../store/db.js';
@@ -98,9 +100,39 @@ export interface TestSqlStore extends SqlStore {
   destroy(): Promise<void>;
 }
 
+const run = promisify(execFile);
+const STORE_DIR = path.resolve(import.meta.dirname, '../store');
+
+/**
+ * A migrated, empty PGlite folder, made once per machine for each version of the migrations and
+ * copied for every test store: initdb and the migrations take two to three seconds, a copy and
+ * an open a few hundred milliseconds. Published by a rename, so concurrent test files never see
+ * one half made.
+ */
+let template: Promise<string> | undefined;
+
+function pgliteTemplate(): Promise<string> {
+  template ??= (async () => {
+    const hash = createHash('sha256');
+    const migrations = path.join(STORE_DIR, 'migrations');
+    for (const name of (await readdir(migrations)).sort())
+      if (!name.endsWith('.test.ts')) hash.update(await readFile(path.join(migrations, name)));
+    hash.update(await readFile(path.join(STORE_DIR, 'db.ts')));
+    const folder = path.join(tmpdir(), `agent-test-pglite-${hash.digest('hex').slice(0, 16)}`);
+    if (await stat(folder).catch(() => null)) return folder;
+    const staging = await mkdtemp(path.join(tmpdir(), 'agent-test-template-'));
+    await (await openSqlStore({ dataDir: staging })).close();
+    await rename(staging, folder).catch(() => rm(staging, { recursive: true, force: true }));
+    return folder;
+  })();
+  return template;
+}
+
 /** A fresh, isolated database: a temporary PGlite folder, or a private PostgreSQL schema. */
 export async function openTestSqlStore(backend: SqlTestBackend): Promise<TestSqlStore> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'agent-test-'));
+  // cp(1), not fs.cp: a thousand small files copy in 40 ms rather than half a second.
+  if (backend === 'pglite') await run('cp', ['-R', `${await pgliteTemplate()}/.`, dataDir]);
   const schema = backend === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : undefined;
   if (schema) await adminQuery(`create schema ${schema}`);
   const open = async (): Promise<TestSqlStore> => {
