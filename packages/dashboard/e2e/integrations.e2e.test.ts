@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
 import type { Client } from '@agent-runtime/core/testing';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -16,6 +18,12 @@ import {
 
 const TOKEN = 'Bearer e2e-upstream-token-7f3a9c21d8b4';
 const MCP_TOKEN = 'e2e-mcp-token-52c1e9a0b7d4';
+/** An MCP server on stdio, built with the SDK; its env_digest tool hashes a variable's value. */
+const STDIO_SERVER = path.resolve(
+  import.meta.dirname,
+  '../../core/src/modules/integrations/mcp/testing/stdio-server.mjs',
+);
+const STDIO_SECRET = 'e2e-stdio-secret-9d41c7e2a5';
 
 /**
  * A self-hosted API the operator points the generic HTTP connector at: it wants the token, keeps
@@ -60,7 +68,14 @@ describeInBrowser('dashboard: integrations', () => {
     mcp = await startMcpHttpServer(MCP_TOKEN);
     runtime = await startBrowserRuntime({
       // The MCP server listens on this host: an operator allows such a host the same way.
-      env: { CB_FAILURE_THRESHOLD: '2', CB_RECOVERY_TIMEOUT: '60s', SSRF_ALLOWLIST: '127.0.0.1' },
+      // SANDBOX=none: bubblewrap hides the repository, where the stdio server's script lives (the
+      // sandbox's own rules are tested in its suites).
+      env: {
+        CB_FAILURE_THRESHOLD: '2',
+        CB_RECOVERY_TIMEOUT: '60s',
+        SSRF_ALLOWLIST: '127.0.0.1',
+        SANDBOX: 'none',
+      },
     });
     admin = await runtime.server.login();
     // Writes wait for the operator in SEMI mode; the last test relies on it.
@@ -269,6 +284,44 @@ describeInBrowser('dashboard: integrations', () => {
     await row.waitFor({ state: 'detached' });
     const listed = await admin.inject({ method: 'GET', url: '/api/integrations/mcp/servers' });
     expect(listed.json().servers).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  test('adds a command server with a secret in its environment, which the page never shows', async () => {
+    const { page } = await openPage(runtime, { signedIn: true });
+    const problems = watchPageProblems(page);
+    await page.goto('/integrations');
+    const form = page.getByRole('form', { name: 'Add an MCP server' });
+    await form.getByRole('textbox', { name: 'Name' }).fill('tools');
+    await form.getByText('Command (stdio)').click();
+    await form
+      .getByRole('textbox', { name: 'Command' })
+      .fill(`${process.execPath}\n${STDIO_SERVER}`);
+    await form.getByRole('button', { name: 'Add variable' }).click();
+    await form.getByRole('textbox', { name: 'Variable 1 name' }).fill('TOOLS_API_KEY');
+    await form.getByLabel('Variable 1 value').fill(STDIO_SECRET);
+    await form.getByRole('button', { name: 'Add server' }).click();
+
+    const row = page.locator('[data-testid=mcp-server-row][data-name=tools]');
+    await expect.poll(() => row.textContent()).toContain('connected');
+    expect(await row.getByTestId('mcp-server-env').textContent()).toBe('env: TOOLS_API_KEY');
+    // The form forgot the value; the page never had it back.
+    expect(await form.getByTestId('mcp-env-row').count()).toBe(0);
+    expect(await page.content()).not.toContain(STDIO_SECRET);
+
+    // The program got it as its environment: the tool hashes what it sees.
+    await row.getByRole('link', { name: 'mcp-tools' }).click();
+    await page.waitForURL('**/integrations/mcp-tools');
+    await runAction(page, 'env_digest', { name: 'TOOLS_API_KEY' });
+    const digest = createHash('sha256').update(STDIO_SECRET).digest('hex');
+    await expect.poll(() => page.getByTestId('execute-result').innerText()).toContain(digest);
+    expect(await page.content()).not.toContain(STDIO_SECRET);
+
+    const removed = await admin.inject({
+      method: 'DELETE',
+      url: '/api/integrations/mcp/servers/tools',
+    });
+    expect(removed.statusCode).toBeLessThan(300);
     expect(problems).toEqual([]);
   });
 });

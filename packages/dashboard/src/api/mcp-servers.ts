@@ -10,6 +10,8 @@ export interface McpServer {
   transport: McpTransport;
   url: string | null;
   command: string[] | null;
+  /** A stdio server's environment variable names; their values stay in the vault. */
+  env: string[];
   /** Whether a bearer token is sealed in the vault; the token itself never comes back. */
   token_set: boolean;
   status: 'connecting' | 'connected' | 'error' | 'closed';
@@ -23,7 +25,7 @@ export interface McpServer {
 
 export type McpRegistration =
   | { name: string; transport: 'http'; url: string; token?: string }
-  | { name: string; transport: 'stdio'; command: string[] };
+  | { name: string; transport: 'stdio'; command: string[]; env?: Record<string, string> };
 
 const SERVERS = '/api/integrations/mcp/servers';
 

@@ -11,6 +11,7 @@ import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../api/client';
 import type { McpRegistration, McpTransport } from '../../api/mcp-servers';
 import { useRegisterMcpServer } from '../../hooks/use-mcp-servers';
+import { type EnvRow, envOfRows, McpEnvFields } from './mcp-env-fields';
 
 const EMPTY = { name: '', url: '', token: '', command: '' };
 
@@ -18,6 +19,7 @@ const EMPTY = { name: '', url: '', token: '', command: '' };
 export function McpRegisterForm() {
   const [transport, setTransport] = useState<McpTransport>('http');
   const [draft, setDraft] = useState(EMPTY);
+  const [envRows, setEnvRows] = useState<EnvRow[]>([]);
   const register = useRegisterMcpServer();
   const problem = register.error instanceof ApiError ? register.error : null;
   const fieldError = (path: string) => problem?.detailFor(path);
@@ -38,9 +40,15 @@ export function McpRegisterForm() {
               .split('\n')
               .map((line) => line.trim())
               .filter(Boolean),
+            env: envOfRows(envRows),
           };
-    // The token leaves the page's state as soon as the runtime has it.
-    register.mutate(registration, { onSuccess: () => setDraft(EMPTY) });
+    // The token and the variables leave the page's state as soon as the runtime has them.
+    register.mutate(registration, {
+      onSuccess: () => {
+        setDraft(EMPTY);
+        setEnvRows([]);
+      },
+    });
   };
 
   return (
@@ -92,17 +100,20 @@ export function McpRegisterForm() {
             />
           </Group>
         ) : (
-          <Textarea
-            label="Command"
-            description="The program and its arguments, one per line. It runs under the sandbox rules of the shell, with a clean environment."
-            placeholder={'npx\n-y\n@modelcontextprotocol/server-everything'}
-            autosize
-            minRows={3}
-            value={draft.command}
-            onChange={(event) => change('command')(event.currentTarget.value)}
-            error={fieldError('/command')}
-            required
-          />
+          <Stack gap="sm">
+            <Textarea
+              label="Command"
+              description="The program and its arguments, one per line. It runs under the sandbox rules of the shell, with a clean environment."
+              placeholder={'npx\n-y\n@modelcontextprotocol/server-everything'}
+              autosize
+              minRows={3}
+              value={draft.command}
+              onChange={(event) => change('command')(event.currentTarget.value)}
+              error={fieldError('/command')}
+              required
+            />
+            <McpEnvFields rows={envRows} onChange={setEnvRows} errorFor={fieldError} />
+          </Stack>
         )}
         <Group>
           <Button type="submit" loading={register.isPending}>

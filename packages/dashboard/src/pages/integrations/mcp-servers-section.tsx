@@ -54,6 +54,11 @@ function ServerRow({ server }: { server: McpServer }) {
         <Text size="xs" c="dimmed" ff="monospace" truncate maw={320} title={endpoint ?? ''}>
           {endpoint}
         </Text>
+        {server.env.length > 0 ? (
+          <Text size="xs" c="dimmed" data-testid="mcp-server-env">
+            env: {server.env.join(', ')}
+          </Text>
+        ) : null}
       </Table.Td>
       <Table.Td>
         <Badge variant="light" color={STATUS_COLORS[server.status]}>
