@@ -3,6 +3,9 @@
  * its first `chunk` event, minus the fake model's own time to first token for the very request
  * the runtime sent (replayed straight at the fake, interleaved, same process). Also the size of
  * the request the runtime sends the model for a one-line message with every skill offered.
+ * Messages go one at a time, BENCH_GAP_MS (250) apart as a fast typist's would, so each figure is
+ * that message's own path rather than the writes the previous answer left for after its reply
+ * (its batch of rows, its memory observation), which the embedded database runs on this thread.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,6 +15,7 @@ import { median, percentile, report, round } from './lib.ts';
 import { signIn, startProcess } from './runtime-process.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
+const GAP_MS = Number(process.env.BENCH_GAP_MS ?? 250);
 
 /** ms from sending `init` to the first SSE frame whose text passes `isFirst`. */
 async function timeToFirst(url: string, init: RequestInit, isFirst: (frame: string) => boolean) {
@@ -64,6 +68,7 @@ try {
         { method: 'POST', headers: { 'content-type': 'application/json' }, body: replay },
         (frame) => frame.includes('"content":"') && !frame.includes('"content":""'),
       );
+      await new Promise((resolve) => setTimeout(resolve, GAP_MS));
       // The first rounds warm up the JIT, the connection pools and the caches.
       if (i >= 5) {
         through.push(viaRuntime);
@@ -73,6 +78,7 @@ try {
     const overheads = through.map((value, index) => value - (direct[index] ?? 0));
     await report('model-loop', {
       rounds: ROUNDS,
+      'gap between messages, ms': GAP_MS,
       'fake model alone: first token p50 ms': round(median(direct)),
       'through the runtime: first chunk p50 ms': round(median(through)),
       'overhead p50 ms': round(median(overheads)),

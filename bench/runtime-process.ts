@@ -28,7 +28,7 @@ export async function startProcess(
   env: Record<string, string>,
 ): Promise<RunningProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [LAUNCHER, script], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_CHILD_FLAGS?.split(' ') ?? []), LAUNCHER, script], {
     cwd: CORE,
     env: {
       ...process.env,

@@ -2,6 +2,8 @@
 export interface PendingSource {
   readonly pending: number;
   flush(): Promise<void>;
+  /** Whether a pending row belongs to `scope` (a chat); without it, every read waits. */
+  holdsFor?(scope: string): boolean;
 }
 
 /**
@@ -16,9 +18,16 @@ export class PendingWrites {
       this.sources.set(table, [...(this.sources.get(table) ?? []), source]);
   }
 
-  /** Stores this process's pending rows for `table` first; free when there are none. */
-  async settle(table: string): Promise<void> {
-    for (const source of this.sources.get(table) ?? [])
-      if (source.pending > 0) await source.flush();
+  /**
+   * Stores this process's pending rows for `table` first; free when there are none. With a
+   * `scope`, only when a pending row belongs to it: a chat's history waits for that chat's last
+   * exchange, not for every other chat's.
+   */
+  async settle(table: string, scope?: string): Promise<void> {
+    for (const source of this.sources.get(table) ?? []) {
+      if (source.pending === 0) continue;
+      if (scope !== undefined && source.holdsFor && !source.holdsFor(scope)) continue;
+      await source.flush();
+    }
   }
 }

@@ -95,6 +95,11 @@ export class WriteBehind<T> {
     return this.buffer.length;
   }
 
+  /** Whether a row not yet stored (buffered, or in the batch being stored) passes `test`. */
+  holds(test: (row: T) => boolean): boolean {
+    return this.buffer.some(test);
+  }
+
   /** Resolves when every row appended before the call is stored; rejects if the store is away. */
   flush(): Promise<void> {
     this.draining ??= this.drain().finally(() => {

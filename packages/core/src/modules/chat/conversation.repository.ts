@@ -100,7 +100,7 @@ export class ConversationRepository {
 
   /** The latest messages that fit in the token budget, oldest first (the model's context). */
   async history(chatId: string, tokenBudget: number): Promise<ChatMessage[]> {
-    await this.pending.settle('chat_messages');
+    await this.pending.settle('chat_messages', chatId);
     const picked: ChatMessage[] = [];
     let spent = 0;
     let before: { created_at: string; id: string } | null = null;
@@ -138,7 +138,7 @@ export class ConversationRepository {
   }
 
   async messages(chatId: string, limit: number): Promise<ChatMessage[]> {
-    await this.pending.settle('chat_messages');
+    await this.pending.settle('chat_messages', chatId);
     const rows = await this.db
       .selectFrom('chat_messages')
       .select(['id', 'role', 'content', 'request_id', isoMicros('created_at').as('created_at')])

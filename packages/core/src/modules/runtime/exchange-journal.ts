@@ -100,7 +100,13 @@ export class ExchangeJournal {
         }),
     });
     const journal = new ExchangeJournal(writer);
-    options.pendingWrites.register(['traces', 'chat_messages', 'chats', 'identity'], writer);
+    options.pendingWrites.register(['traces', 'chat_messages', 'chats', 'identity'], {
+      get pending() {
+        return writer.pending;
+      },
+      flush: () => writer.flush(),
+      holdsFor: (chatId) => writer.holds((record) => record.trace.chat_id === chatId),
+    });
     return journal;
   }
 
