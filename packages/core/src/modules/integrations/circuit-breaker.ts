@@ -57,6 +57,8 @@ export interface BreakerOptions {
   onTransition?: (integrationId: string, from: BreakerStateName, to: BreakerStateName) => void;
   /** Told the state this replica last saw, for the state gauge. */
   onObserve?: (integrationId: string, state: BreakerStateName) => void;
+  /** Told after every write of a state, so copies of it kept elsewhere are dropped. */
+  onChange?: (integrationId: string) => Promise<void>;
   now?: () => number;
 }
 
@@ -167,6 +169,7 @@ export class CircuitBreaker {
       breakerKey(integrationId),
       JSON.stringify({ ...CLOSED, changed_at: this.now() }),
     );
+    await this.options.onChange?.(integrationId);
     if (state.state !== 'CLOSED') this.options.onTransition?.(integrationId, state.state, 'CLOSED');
     this.options.onObserve?.(integrationId, 'CLOSED');
     return this.view(integrationId);
@@ -193,6 +196,7 @@ export class CircuitBreaker {
       raw,
       JSON.stringify(next),
     );
+    if (written) await this.options.onChange?.(integrationId);
     if (written && next.state !== from)
       this.options.onTransition?.(integrationId, from, next.state);
     if (written) this.options.onObserve?.(integrationId, next.state);

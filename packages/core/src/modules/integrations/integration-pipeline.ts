@@ -2,6 +2,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { AppError, ValidationError } from '../../errors/app-error.js';
 import { REDACTED, registerSecretValue } from '../../security/redact.js';
 import type { KvStore } from '../../store/kv/kv-store.js';
+import { SharedKeyedCache } from '../../store/kv/shared-cache.js';
 import type { RuntimeEvents } from '../events/runtime-events.js';
 import type { CapabilityLevel, SkillSimulation } from '../skills/skill.js';
 import type { Vault } from '../vault/vault.service.js';
@@ -45,6 +46,14 @@ import {
 } from './upstream.js';
 
 const PROBE_BASE = new URL('https://params.check.invalid');
+/** Where a change to an integration's breaker state or credentials is announced to every replica. */
+const CALL_STATE_TOPIC = 'integrations:call-state';
+
+/** What a call reads before it goes out: the breaker state and the sealed credentials. */
+interface CallState {
+  keys: string[];
+  values: Array<string | null>;
+}
 
 /** A call that passed checks (1) and (2) and whose params are valid: ready for the policy gate. */
 export interface PreparedCall {
@@ -101,9 +110,21 @@ export interface PipelineDeps {
  */
 export class IntegrationPipeline {
   private readonly opened: OpenedSecrets;
+  /**
+   * The breaker state and sealed credentials of each integration, read once and kept until a
+   * change to either is announced (by this replica or another) or ten seconds pass: a call then
+   * costs no key-value read. Every writer of either announces it through `stateChanged`.
+   */
+  private readonly state: SharedKeyedCache<CallState>;
 
   constructor(private readonly deps: PipelineDeps) {
     this.opened = new OpenedSecrets(deps.vault);
+    this.state = new SharedKeyedCache(deps.kv, CALL_STATE_TOPIC, 10_000);
+  }
+
+  /** After a write to an integration's breaker state or credentials, on any replica's behalf. */
+  stateChanged(integrationId: string): Promise<void> {
+    return this.state.changed(integrationId);
   }
 
   async prepare(
@@ -198,14 +219,17 @@ export class IntegrationPipeline {
     let reached = false;
     let status: number | null = null;
     try {
-      // (4) Credentials, read from the vault for this call only, in the same round trip to the
-      // key-value store as the breaker's state.
+      // (4) Credentials from the vault, sealed as stored and read (with the breaker's state) in
+      // one round trip to the key-value store when they are not cached.
       const { fields } = connector.definition;
       const { vault, kv } = this.deps;
-      const [breakerState, ...sealed] = await kv.getMany([
-        breakerKey(id),
-        ...credentialKeys(vault, id, fields),
-      ]);
+      const keys = [breakerKey(id), ...credentialKeys(vault, id, fields)];
+      const { values } = await this.state.get(
+        id,
+        async () => ({ keys, values: await kv.getMany(keys) }),
+        (cached) => cached.keys.join('\n') === keys.join('\n'),
+      );
+      const [breakerState, ...sealed] = values;
       const credentials = openCredentials(this.opened, id, fields, sealed);
       const missing = missingCredentials(fields, credentials);
       if (

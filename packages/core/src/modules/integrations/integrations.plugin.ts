@@ -43,12 +43,16 @@ export const integrationsPlugin = fp(
     });
     const transport = options.transport ? options.transport(vendors) : vendors;
     const metrics = new IntegrationMetrics(app.metrics);
+    // The pipeline keeps each integration's breaker state and credentials until a writer says.
+    let pipeline: IntegrationPipeline | undefined;
+    const stateChanged = async (id: string) => pipeline?.stateChanged(id);
     const breaker = new CircuitBreaker(app.kv, {
       threshold: config.breakerThreshold,
       recoveryMs: config.breakerRecoveryMs,
       // Three attempts of a GET with backoff between them, and the margin.
       probeLeaseMs: config.timeoutMs * 3 + PROBE_MARGIN_MS,
       onObserve: (id, state) => metrics.breakerState(id, state),
+      onChange: stateChanged,
       onTransition: (id, from, to) => {
         metrics.breakerTransition(id, from, to);
         app.events.emit('integration-breaker', { integration_id: id, from, to });
@@ -61,8 +65,8 @@ export const integrationsPlugin = fp(
     );
     const registry = new ConnectorRegistry();
     const settings = new IntegrationSettingsStore(app.settings, app.kv);
-    const oauth = new OAuthTokens(app.vault, app.kv);
-    const pipeline = new IntegrationPipeline({
+    const oauth = new OAuthTokens(app.vault, app.kv, stateChanged);
+    pipeline = new IntegrationPipeline({
       registry,
       settings,
       vault: app.vault,

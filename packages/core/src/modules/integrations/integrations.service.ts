@@ -185,6 +185,7 @@ export class IntegrationService {
     // New client credentials or refresh token: the cached access token belongs to the old ones.
     if (connector.kind === 'http' && connector.definition.auth.type === 'oauth2')
       await this.deps.oauth.forget(id);
+    await this.deps.pipeline.stateChanged(id);
     this.audit('integration.credentials_set', id, by, { fields: Object.keys(values) });
     return fieldStatuses(fields, settings);
   }
@@ -211,6 +212,7 @@ export class IntegrationService {
       if (fields.find((f) => f.name === name)?.secret)
         await this.deps.vault.delete(credentialName(id, name));
     await this.deps.oauth.forget(id);
+    await this.deps.pipeline.stateChanged(id);
     const settings = await this.deps.settings.update(
       id,
       (current) => {
@@ -405,6 +407,7 @@ export class IntegrationService {
       if (field.secret) await this.deps.vault.delete(credentialName(id, field.name));
     await this.deps.settings.delete(id);
     await this.deps.kv.delete(breakerKey(id));
+    await this.deps.pipeline.stateChanged(id);
     this.deps.registry.unregister(id);
     this.audit('integration.removed', id, by, {});
   }

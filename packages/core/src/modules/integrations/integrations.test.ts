@@ -59,6 +59,7 @@ describe('integrations API', () => {
   });
   beforeEach(async () => {
     await t.kv.delete(breakerKey('http'));
+    await t.app.integrations.pipeline.stateChanged('http');
     await t.app.autonomy.setMode('SEMI', 'test', null);
   });
 
@@ -340,6 +341,48 @@ describe('integrations API', () => {
       /integration_breaker_transitions_total\{integration="http",from="CLOSED",to="OPEN"\} 1/,
     );
     expect(metrics).not.toContain('generic-token');
+  });
+
+  it('shares breaker and credentials with another replica, which reads them again when they change', async () => {
+    await configureGeneric();
+    const replica = await t.replica();
+    try {
+      const there = await replica.login();
+      const executeThere = () =>
+        there.inject({
+          method: 'POST',
+          url: '/api/integrations/http/execute',
+          payload: { action: 'get', params: {} },
+        });
+      // The replica keeps what it read for its first call...
+      expect((await executeThere()).statusCode).toBe(200);
+      // ...until this one opens the circuit: the next call there is refused, not sent.
+      fake.failNext(2, { status: 500, body: {} });
+      await execute('http', { action: 'get', params: {} });
+      await execute('http', { action: 'get', params: {} });
+      const sent = fake.accepted.length;
+      await expect.poll(async () => (await executeThere()).json().error).toBe('circuit_open');
+      expect(fake.accepted.length).toBe(sent);
+
+      await client.inject({ method: 'POST', url: '/api/integrations/http/breaker/reset' });
+      // New credentials set here are the ones the replica sends.
+      const put = await client.inject({
+        method: 'PUT',
+        url: '/api/integrations/http/credentials',
+        payload: { values: { authorization: 'Bearer rotated-token-5e8d1c' } },
+      });
+      expect(put.statusCode).toBe(200);
+      const refused = fake.refusals.length;
+      await expect.poll(async () => (await executeThere()).json().kind).toBe('upstream_4xx');
+      expect(fake.refusals.length).toBeGreaterThan(refused);
+    } finally {
+      await replica.close();
+      await client.inject({
+        method: 'PUT',
+        url: '/api/integrations/http/credentials',
+        payload: { values: { authorization: TOKEN } },
+      });
+    }
   });
 
   it('never retries a write on its own', async () => {

@@ -52,6 +52,8 @@ export class OAuthTokens {
   constructor(
     private readonly vault: Vault,
     private readonly kv: KvStore,
+    /** Told when a vendor rotated the refresh token, a credential calls read. */
+    private readonly onCredentialChange: (integrationId: string) => Promise<void> = async () => {},
   ) {}
 
   async token(
@@ -143,6 +145,7 @@ export class OAuthTokens {
         credentialName(integrationId, auth.refreshTokenField),
         parsed.refresh_token,
       );
+      await this.onCredentialChange(integrationId);
     }
     return parsed.access_token;
   }

@@ -67,3 +67,64 @@ export class SharedCache<T> {
     }
   }
 }
+
+/**
+ * SharedCache per key: values read on every call of something (an integration's breaker state
+ * and sealed credentials) kept until a change to that key is announced on `topic`, by this
+ * replica or another one, or `maxAgeMs` passes. A lost subscription empties the whole cache.
+ */
+export class SharedKeyedCache<T> {
+  private readonly entries = new Map<string, { at: number; value: T }>();
+  /** Bumped per key by every change, and for all keys at once by a lost subscription. */
+  private readonly generations = new Map<string, number>();
+  private epoch = 0;
+  private subscribed: Promise<unknown> | undefined;
+
+  constructor(
+    private readonly kv: KvStore,
+    private readonly topic: string,
+    private readonly maxAgeMs = DEFAULT_MAX_AGE_MS,
+  ) {}
+
+  /** The cached value of `key`, or what `load` reads (cached unless a change came meanwhile). */
+  async get(key: string, load: () => Promise<T>, fits: (value: T) => boolean = () => true) {
+    if (!(await this.listening())) return load();
+    const entry = this.entries.get(key);
+    if (entry && Date.now() - entry.at < this.maxAgeMs && fits(entry.value)) return entry.value;
+    const stamp = this.stamp(key);
+    const value = await load();
+    if (stamp === this.stamp(key)) this.entries.set(key, { at: Date.now(), value });
+    return value;
+  }
+
+  /** After a write: drops this replica's copy of `key` now and tells the others to drop theirs. */
+  async changed(key: string): Promise<void> {
+    this.clear(key);
+    await this.kv.publish(this.topic, key).catch(() => {});
+  }
+
+  private stamp(key: string): string {
+    return `${this.epoch}:${this.generations.get(key) ?? 0}`;
+  }
+
+  private clear(key: string | null): void {
+    if (key === null) {
+      this.epoch += 1;
+      this.entries.clear();
+      return;
+    }
+    this.generations.set(key, (this.generations.get(key) ?? 0) + 1);
+    this.entries.delete(key);
+  }
+
+  private async listening(): Promise<boolean> {
+    this.subscribed ??= this.kv.subscribe(this.topic, (key) => this.clear(key));
+    try {
+      await this.subscribed;
+      return true;
+    } catch {
+      this.subscribed = undefined;
+      return false;
+    }
+  }
+}
