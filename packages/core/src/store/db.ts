@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.js';
@@ -72,16 +74,28 @@ async function openPglite(dataDir: string): Promise<SqlStore> {
   ]);
   const folder = path.resolve(dataDir, 'pgdata');
   await mkdir(folder, { recursive: true });
+  const options = { postgresqlconf: ['shared_buffers=16MB'] };
+  if (!existsSync(path.join(folder, 'PG_VERSION'))) await initializeInWorker(folder, options);
   // 16 MB of shared buffers instead of 128: an embedded, single-operator database does not need
   // more (the OS page cache still serves reads), and it saves about 150 MiB of resident memory.
   // pg_trgm and pgvector serve memory search (trigram matching, vector distance).
-  const pglite = await PGlite.create(folder, {
-    postgresqlconf: ['shared_buffers=16MB'],
-    extensions: { pg_trgm, vector },
-  });
+  const pglite = await PGlite.create(folder, { ...options, extensions: { pg_trgm, vector } });
   // PGlite is a single session: createPgConfig gives a pool of one, so transactions never interleave.
   const pool = new pg.Pool(createPgConfig(pglite) as pg.PoolConfig);
   return wrap(pool, 'pglite', 'public', inProcessNotifications(), () => pglite.close());
+}
+
+/** A new database folder, made on a thread of its own (see pglite-initdb.mjs). */
+async function initializeInWorker(folder: string, options: object): Promise<void> {
+  const worker = new Worker(new URL('./pglite-initdb.mjs', import.meta.url), {
+    workerData: { folder, options },
+  });
+  await new Promise<void>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`creating the embedded database failed (${code})`)),
+    );
+  });
 }
 
 function wrap(
