@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { KvStore } from '../../store/kv/kv-store.js';
+import { LazySubscription } from '../../store/kv/lazy-subscription.js';
 import { parseJsonWith } from '../../util/json.js';
 
 export interface Session {
@@ -37,7 +38,8 @@ export class SessionService {
    * subscription empties it, so logout and a password change still take effect at once.
    */
   private readonly verified = new Map<string, { session: Session; at: number }>();
-  private subscribed: Promise<unknown> | undefined;
+  /** Revocations, subscribed before anything is cached. */
+  private readonly revoked: LazySubscription;
   /** Bumped by every revocation, so a read that raced one never caches what it read. */
   private revocations = 0;
   /** Revocations this process published, waiting to hear their own message back. */
@@ -47,11 +49,8 @@ export class SessionService {
     private readonly kv: KvStore,
     private readonly csrfKey: Buffer,
     private readonly ttlMs: number,
-  ) {}
-
-  /** Subscribes to revocations (before anything is cached); false while the store is down. */
-  private async listening(): Promise<boolean> {
-    this.subscribed ??= this.kv.subscribe(REVOKED_TOPIC, (message) => {
+  ) {
+    this.revoked = new LazySubscription(kv, REVOKED_TOPIC, (message) => {
       this.revocations += 1;
       if (message === null) this.verified.clear();
       else {
@@ -59,13 +58,11 @@ export class SessionService {
         this.echoes.get(message)?.();
       }
     });
-    try {
-      await this.subscribed;
-      return true;
-    } catch {
-      this.subscribed = undefined;
-      return false;
-    }
+  }
+
+  /** Subscribed to revocations; false while the store is down (nothing is cached then). */
+  private listening(): Promise<boolean> {
+    return this.revoked.ready();
   }
 
   async create(user: string): Promise<Session> {

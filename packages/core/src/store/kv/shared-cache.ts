@@ -1,4 +1,5 @@
 import type { KvStore } from './kv-store.js';
+import { LazySubscription } from './lazy-subscription.js';
 
 /** Reloaded at least this often even when no change is heard (a lost message, a direct SQL edit). */
 const DEFAULT_MAX_AGE_MS = 60_000;
@@ -14,17 +15,20 @@ export class SharedCache<T> {
   private loading: Promise<T> | undefined;
   /** Bumped by every change, so a load that started before it never stores its stale answer. */
   private generation = 0;
-  private subscribed: Promise<unknown> | undefined;
+  /** Made before the first load, so no change between the load and the subscription is missed. */
+  private readonly subscription: LazySubscription;
 
   constructor(
     private readonly kv: KvStore,
     private readonly topic: string,
     private readonly load: () => Promise<T>,
     private readonly maxAgeMs = DEFAULT_MAX_AGE_MS,
-  ) {}
+  ) {
+    this.subscription = new LazySubscription(kv, topic, () => this.clear());
+  }
 
   async get(): Promise<T> {
-    if (!(await this.listening())) return this.load();
+    if (!(await this.subscription.ready())) return this.load();
     if (this.entry && Date.now() - this.entry.at < this.maxAgeMs) return this.entry.value;
     if (!this.loading) {
       const generation = this.generation;
@@ -53,19 +57,6 @@ export class SharedCache<T> {
     this.entry = undefined;
     this.loading = undefined;
   }
-
-  /** Subscribes before the first load, so no change between the load and the subscription is missed. */
-  private async listening(): Promise<boolean> {
-    this.subscribed ??= this.kv.subscribe(this.topic, () => this.clear());
-    try {
-      await this.subscribed;
-      return true;
-    } catch {
-      // Not subscribed (the store is down): read through until a later call subscribes.
-      this.subscribed = undefined;
-      return false;
-    }
-  }
 }
 
 /**
@@ -78,17 +69,19 @@ export class SharedKeyedCache<T> {
   /** Bumped per key by every change, and for all keys at once by a lost subscription. */
   private readonly generations = new Map<string, number>();
   private epoch = 0;
-  private subscribed: Promise<unknown> | undefined;
+  private readonly subscription: LazySubscription;
 
   constructor(
     private readonly kv: KvStore,
     private readonly topic: string,
     private readonly maxAgeMs = DEFAULT_MAX_AGE_MS,
-  ) {}
+  ) {
+    this.subscription = new LazySubscription(kv, topic, (key) => this.clear(key));
+  }
 
   /** The cached value of `key`, or what `load` reads (cached unless a change came meanwhile). */
   async get(key: string, load: () => Promise<T>, fits: (value: T) => boolean = () => true) {
-    if (!(await this.listening())) return load();
+    if (!(await this.subscription.ready())) return load();
     const entry = this.entries.get(key);
     if (entry && Date.now() - entry.at < this.maxAgeMs && fits(entry.value)) return entry.value;
     const stamp = this.stamp(key);
@@ -115,16 +108,5 @@ export class SharedKeyedCache<T> {
     }
     this.generations.set(key, (this.generations.get(key) ?? 0) + 1);
     this.entries.delete(key);
-  }
-
-  private async listening(): Promise<boolean> {
-    this.subscribed ??= this.kv.subscribe(this.topic, (key) => this.clear(key));
-    try {
-      await this.subscribed;
-      return true;
-    } catch {
-      this.subscribed = undefined;
-      return false;
-    }
   }
 }
