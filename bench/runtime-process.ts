@@ -28,19 +28,23 @@ export async function startProcess(
   env: Record<string, string>,
 ): Promise<RunningProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...(process.env.BENCH_CHILD_FLAGS?.split(' ') ?? []), LAUNCHER, script], {
-    cwd: CORE,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      METRICS_PORT: '0',
-      LOG_LEVEL: 'warn',
-      DASHBOARD_SECRET: 'b'.repeat(64),
-      DASHBOARD_PASSWORD: BENCH_PASSWORD,
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...(process.env.BENCH_CHILD_FLAGS?.split(' ') ?? []), LAUNCHER, script],
+    {
+      cwd: CORE,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        METRICS_PORT: '0',
+        LOG_LEVEL: 'warn',
+        DASHBOARD_SECRET: 'b'.repeat(64),
+        DASHBOARD_PASSWORD: BENCH_PASSWORD,
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   const url = `http://127.0.0.1:${port}`;
   const started = Date.now();
   for (;;) {
