@@ -59,7 +59,13 @@ try {
         { method: 'POST', headers, body },
         (frame) => frame.startsWith('event: chunk'),
       );
-      const sent = model.requests.at(-1);
+      // This message's streamed request: memory extraction (not streamed, and quoting the
+      // message) may have called the model since.
+      const text = `Say hello to number ${i}.`;
+      const sent = model.requests.findLast(
+        (r) =>
+          (r.body as { stream?: boolean }).stream === true && JSON.stringify(r.body).includes(text),
+      );
       if (!sent) throw new Error('the runtime sent the model nothing');
       const replay = JSON.stringify(sent.body);
       requestBytes = Buffer.byteLength(replay);
