@@ -1,13 +1,23 @@
 #!/bin/sh
 # agent-core's start: /app/src gets the image's source afresh (so an upgraded image runs its own
-# code), the runtime then re-applies the self-improve patches persisted in /data/src_patches
-# (SPEC: patches survive rebuilds) and serves. Nothing else writes /app/src.
+# code), the self-improve patches persisted in /data/src_patches are re-applied to it (SPEC:
+# patches survive rebuilds), and the runtime is built from that tree and serves. A patched tree
+# that no longer compiles is put back to the image's source and the runtime starts unpatched,
+# saying so, rather than not at all. Nothing else writes /app/src.
 set -eu
-if [ -w /app/src ]; then
+refill() {
   find /app/src -mindepth 1 -delete
   cp -R /app/src.image/. /app/src/
-else
+}
+if [ ! -w /app/src ]; then
   echo "agent-core: /app/src is not writable; running the image's source without patches" >&2
   exec node launch.mjs src.image/main.ts
+fi
+refill
+node launch.mjs src/replay-patches.ts ||
+  echo "agent-core: re-applying the self-improve patches failed; starting without them" >&2
+if ! node launch.mjs --build-only src/main.ts; then
+  echo "agent-core: the patched source does not compile; starting the image's source without patches" >&2
+  refill
 fi
 exec node launch.mjs src/main.ts

@@ -2,6 +2,8 @@
  * Starts the runtime (or another entry file) from its TypeScript source:
  *
  *   node launch.mjs [entry.ts] [args...]      the entry defaults to src/main.ts
+ *   node launch.mjs --build-only [entry.ts]   compiles (or finds the cached build) and exits:
+ *                                             0 when the source compiles, 1 with the errors
  *
  * The source is compiled by esbuild into one cached build per entry, and Node loads the build:
  * a few files instead of some 500 modules passed one by one through a TypeScript loader hook,
@@ -207,7 +209,10 @@ function defaultCacheDir() {
 }
 
 async function launch() {
-  const [entry = path.join(PACKAGE_DIR, 'src/main.ts'), ...args] = process.argv.slice(2);
+  const buildOnly = process.argv[2] === '--build-only';
+  const [entry = path.join(PACKAGE_DIR, 'src/main.ts'), ...args] = process.argv.slice(
+    buildOnly ? 3 : 2,
+  );
   const source = path.resolve(entry);
   let file;
   try {
@@ -221,6 +226,7 @@ async function launch() {
     );
     process.exit(1);
   }
+  if (buildOnly) return;
   // The entry sees the arguments as if Node had run it directly.
   process.argv = [process.argv[0], source, ...args];
   await import(pathToFileURL(file).href);

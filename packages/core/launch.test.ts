@@ -97,6 +97,13 @@ describe('launch.mjs', () => {
     expect(after.builds.sort()).toEqual([before.manifest.digest, after.manifest.digest].sort());
   });
 
+  it('only builds with --build-only, and says whether the source compiles', async () => {
+    const built = await run(process.execPath, [LAUNCHER, '--build-only', ENTRY], {
+      env: { PATH: process.env.PATH ?? '', CODE_CACHE_DIR: CACHE },
+    });
+    expect(built.stdout).toBe(''); // the entry did not run
+  });
+
   it('stops with the file and line of a compile error, keeping the last good build current', async () => {
     const good = (await cached()).manifest.digest;
     await writeFile(path.join(SOURCE, 'greeting.ts'), 'export const greeting: string = ;\n');
@@ -104,5 +111,12 @@ describe('launch.mjs', () => {
     expect(code).toBe(1);
     expect(stderr).toMatch(/^Failed to compile .*entry\.ts:\n.*greeting\.ts:1:\d+: Unexpected ";"/);
     expect((await cached()).manifest.digest).toBe(good);
+    const check = await run(process.execPath, [LAUNCHER, '--build-only', ENTRY], {
+      env: { PATH: process.env.PATH ?? '', CODE_CACHE_DIR: CACHE },
+    }).then(
+      () => 0,
+      (error: { code: number }) => error.code,
+    );
+    expect(check).toBe(1);
   });
 });

@@ -1,7 +1,10 @@
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { PatchStore, StoredPatch } from './patch-store.js';
+import { DEFAULT_APP_SRC_DIR } from '../../config/governance.config.js';
+import type { Config } from '../../config/index.js';
+import { PatchStore, type StoredPatch } from './patch-store.js';
 import type { PatchView } from './selfimprove.schema.js';
-import type { SourceTree } from './source-tree.js';
+import { SourceTree } from './source-tree.js';
 import { applyDiff, parseUnifiedDiff, reverseDiff } from './unified-diff.js';
 
 export type ReplayStatus = 'reapplied' | 'already_applied' | 'skipped';
@@ -11,6 +14,14 @@ export interface ReplayOutcome {
   /** Why a patch was skipped. */
   reason: string | null;
   path: string | null;
+}
+
+/** The source tree patches apply to (APP_SRC_DIR) and the persisted patches (DATA_DIR). */
+export function openPatchReplay(config: Config): { store: PatchStore; tree: SourceTree } {
+  return {
+    store: new PatchStore(path.resolve(config.storage.dataDir, 'src_patches')),
+    tree: new SourceTree(path.resolve(config.governance.appSrcDir ?? DEFAULT_APP_SRC_DIR)),
+  };
 }
 
 /**

@@ -1,10 +1,16 @@
+import { execFile } from 'node:child_process';
 import { appendFile, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlTestBackends } from '../../testing/services.js';
+import { entryCommand } from '../../testing/spawn-entry.js';
 import { type Client, createTestApp, type TestApp } from '../../testing/test-app.js';
 import { createTestTree, type TestTree, TREE_FILES } from './test-tree.js';
+
+const REPLAY = path.resolve(import.meta.dirname, '../../replay-patches.ts');
 
 /** Warnings of this module, captured from a real pino logger. */
 function capturingLogger() {
@@ -73,6 +79,28 @@ describe.each(await sqlTestBackends())('persisted patches at start on %s', (back
     ]);
     expect(await readFile(tree.file('app.py'), 'utf8')).toBe(NEW_PY);
     expect(log.warnings()).toEqual([]);
+  });
+
+  it('re-applies them before the runtime is built, as the container starts (replay-patches.ts)', async () => {
+    await tree.restore();
+    const [program, args] = entryCommand(REPLAY);
+    await promisify(execFile)(program, args, {
+      env: {
+        PATH: process.env.PATH ?? '',
+        APP_SRC_DIR: tree.dir,
+        DATA_DIR: t.sql.dataDir,
+        DASHBOARD_SECRET: 'a'.repeat(64),
+        LOG_LEVEL: 'silent',
+      },
+    });
+    expect(await readFile(tree.file('app.py'), 'utf8')).toBe(NEW_PY);
+    expect(await readFile(tree.file('util/strings.ts'), 'utf8')).toBe(NEW_TS);
+    // The runtime, built from that tree, finds them in place.
+    const patches = await restart();
+    expect(patches.map((patch) => patch.last_start)).toEqual([
+      'already_applied',
+      'already_applied',
+    ]);
   });
 
   it('re-applies them after a rebuild, skipping a tampered one with a warning naming it', async () => {

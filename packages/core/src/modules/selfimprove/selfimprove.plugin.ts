@@ -1,16 +1,12 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { DEFAULT_APP_SRC_DIR } from '../../config/governance.config.js';
 import { behindFlag } from '../skills/flagged-skill.js';
-import { replayPatches } from './patch-replay.js';
-import { PatchStore } from './patch-store.js';
+import { openPatchReplay, replayPatches } from './patch-replay.js';
 import { createSelfImproveSkill } from './self-improve.skill.js';
 import { SelfImproveRepository } from './selfimprove.repository.js';
 import { selfImproveRoutes } from './selfimprove.routes.js';
 import { proposalsSearchSource } from './selfimprove.search.js';
 import { SelfImproveService } from './selfimprove.service.js';
-import { SourceTree } from './source-tree.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,10 +18,7 @@ declare module 'fastify' {
 export const selfImprovePlugin = fp(
   async (app: FastifyInstance) => {
     const log = app.log.child({ module: 'selfimprove' });
-    const tree = new SourceTree(
-      path.resolve(app.config.governance.appSrcDir ?? DEFAULT_APP_SRC_DIR),
-    );
-    const store = new PatchStore(path.resolve(app.config.storage.dataDir, 'src_patches'));
+    const { store, tree } = openPatchReplay(app.config);
     // DESIGN's boot order is stores -> re-apply patches -> app: registration runs before the app
     // is ready, so every persisted patch is back in the tree before the first request.
     const startup = await replayPatches(store, tree, log);
