@@ -213,6 +213,27 @@ export async function openTestKvStore(backend: KvTestBackend, sql: SqlStore): Pr
   };
 }
 
+/** A key-value store of one setup with the SQL store under it, for the key-value suites. */
+export interface KvTestStores {
+  sql: TestSqlStore;
+  store: TestKvStore;
+  /** Closes and deletes both. */
+  destroy(): Promise<void>;
+}
+
+export async function openKvTestStores(setup: KvTestSetup): Promise<KvTestStores> {
+  const sql = await openTestSqlStore(setup.sql);
+  const store = await openTestKvStore(setup.kv, sql);
+  return {
+    sql,
+    store,
+    async destroy() {
+      await store.destroy();
+      await sql.destroy();
+    },
+  };
+}
+
 export interface PrivateRedis {
   url: string;
   stop(): Promise<void>;

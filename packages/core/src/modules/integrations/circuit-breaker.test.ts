@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  type KvTestStores,
   kvTestBackends,
-  openTestKvStore,
-  openTestSqlStore,
+  openKvTestStores,
   type TestKvStore,
   type TestSqlStore,
 } from '../../testing/services.js';
@@ -14,6 +14,7 @@ import {
 } from './circuit-breaker.js';
 
 describe.each(await kvTestBackends())('circuit breaker ($name)', (setup) => {
+  let stores: KvTestStores;
   let sql: TestSqlStore;
   let store: TestKvStore;
   let clock = 1_000_000;
@@ -32,16 +33,13 @@ describe.each(await kvTestBackends())('circuit breaker ($name)', (setup) => {
     });
 
   beforeAll(async () => {
-    sql = await openTestSqlStore(setup.sql);
-    store = await openTestKvStore(setup.kv, sql);
+    stores = await openKvTestStores(setup);
+    ({ sql, store } = stores);
     // Two replicas: separate breakers over separate connections to the same store.
     a = breaker(store.kv, 'a');
     b = breaker(await store.replica(sql), 'b');
   });
-  afterAll(async () => {
-    await store.destroy();
-    await sql.destroy();
-  });
+  afterAll(() => stores.destroy());
 
   const fail = async (breakerOf: CircuitBreaker, id: string) =>
     breakerOf.failure(id, await breakerOf.admit(id));

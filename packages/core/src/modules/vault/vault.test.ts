@@ -2,11 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveKeys } from '../../security/keys.js';
 import { redactText } from '../../security/redact.js';
 import {
+  type KvTestStores,
   kvTestBackends,
-  openTestKvStore,
-  openTestSqlStore,
+  openKvTestStores,
   type TestKvStore,
-  type TestSqlStore,
 } from '../../testing/services.js';
 import { Vault, VaultError } from './vault.service.js';
 
@@ -15,19 +14,16 @@ const SECRET_B = 'b'.repeat(64);
 const PLAINTEXT = 'sk-live-credential-0123456789';
 
 describe.each(await kvTestBackends())('vault ($name)', (setup) => {
-  let sql: TestSqlStore;
+  let stores: KvTestStores;
   let store: TestKvStore;
   let vault: Vault;
 
   beforeAll(async () => {
-    sql = await openTestSqlStore(setup.sql);
-    store = await openTestKvStore(setup.kv, sql);
+    stores = await openKvTestStores(setup);
+    ({ store } = stores);
     vault = new Vault(store.kv, deriveKeys(SECRET_A).vault);
   });
-  afterAll(async () => {
-    await store.destroy();
-    await sql.destroy();
-  });
+  afterAll(() => stores.destroy());
 
   it('stores, lists, reads and deletes secrets by name', async () => {
     await vault.put('models/openai/api_key', PLAINTEXT);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  type KvTestStores,
   kvTestBackends,
-  openTestKvStore,
-  openTestSqlStore,
+  openKvTestStores,
   type TestKvStore,
   type TestSqlStore,
 } from '../../testing/services.js';
@@ -11,19 +11,17 @@ import type { KvStore } from './kv-store.js';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.each(await kvTestBackends())('key-value store contract ($name)', (setup) => {
+  let stores: KvTestStores;
   let sql: TestSqlStore;
   let store: TestKvStore;
   let kv: KvStore;
 
   beforeAll(async () => {
-    sql = await openTestSqlStore(setup.sql);
-    store = await openTestKvStore(setup.kv, sql);
+    stores = await openKvTestStores(setup);
+    ({ sql, store } = stores);
     kv = store.kv;
   });
-  afterAll(async () => {
-    await store.destroy();
-    await sql.destroy();
-  });
+  afterAll(() => stores.destroy());
 
   it('sets, gets, overwrites and deletes', async () => {
     expect(await kv.get('a')).toBeNull();

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  type KvTestStores,
   kvTestBackends,
-  openTestKvStore,
-  openTestSqlStore,
+  openKvTestStores,
   type TestKvStore,
   type TestSqlStore,
 } from '../../testing/services.js';
@@ -10,21 +10,19 @@ import type { KvStore } from './kv-store.js';
 import { SharedKeyedCache } from './shared-cache.js';
 
 describe.each(await kvTestBackends())('shared keyed cache ($name)', (setup) => {
+  let stores: KvTestStores;
   let sql: TestSqlStore;
   let store: TestKvStore;
   let kv: KvStore;
   let other: KvStore;
 
   beforeAll(async () => {
-    sql = await openTestSqlStore(setup.sql);
-    store = await openTestKvStore(setup.kv, sql);
+    stores = await openKvTestStores(setup);
+    ({ sql, store } = stores);
     kv = store.kv;
     other = await store.replica(sql);
   });
-  afterAll(async () => {
-    await store.destroy();
-    await sql.destroy();
-  });
+  afterAll(() => stores.destroy());
 
   /** A loader that counts its reads of the key-value store. */
   const reader = (key: string) => {
