@@ -1,3 +1,5 @@
+import { once } from '../../../util/once.js';
+
 /**
  * The parts of the MCP SDK the client uses, loaded when the first server connects: the SDK and
  * the schema libraries it brings weigh about as much as the rest of the start-up, and most
@@ -21,9 +23,4 @@ async function importSdk() {
 
 export type McpSdk = Awaited<ReturnType<typeof importSdk>>;
 
-let sdk: Promise<McpSdk> | undefined;
-
-export function loadMcpSdk(): Promise<McpSdk> {
-  sdk ??= importSdk();
-  return sdk;
-}
+export const loadMcpSdk = once(importSdk);
