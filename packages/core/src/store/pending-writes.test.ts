@@ -1,43 +1,69 @@
-import { describe, expect, it } from 'vitest';
-import { type PendingSource, PendingWrites } from './pending-writes.js';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PendingWrites } from './pending-writes.js';
+import { WriteBehind } from './write-behind.js';
 
-/** A write-behind buffer holding rows of some chats; flush() stores them all. */
-function buffer(chats: string[]): PendingSource & { flushes: number } {
-  let held = [...chats];
-  return {
-    flushes: 0,
-    get pending() {
-      return held.length;
+interface Row {
+  chat: string | null;
+}
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+/** A write-behind buffer that stores nothing on its own (a long interval) and counts its batches. */
+async function buffer(scoped: boolean) {
+  const journalDir = await mkdtemp(path.join(tmpdir(), 'pending-writes-'));
+  const stored: Row[][] = [];
+  const writer = await WriteBehind.open<Row>({
+    name: 'test',
+    journalDir,
+    logger: pino({ level: 'silent' }),
+    parse: (value) => value as Row,
+    apply: async (batch) => {
+      stored.push([...batch]);
     },
-    async flush() {
-      this.flushes += 1;
-      held = [];
-    },
-    holdsFor: (chat) => held.includes(chat),
-  };
+    flushIntervalMs: 3_600_000,
+    ...(scoped ? { scopeOf: (row: Row) => row.chat } : {}),
+  });
+  cleanups.push(async () => {
+    await writer.close();
+    await rm(journalDir, { recursive: true, force: true });
+  });
+  return { writer, stored };
 }
 
 describe('pending writes', () => {
   it("waits for a chat's own pending rows, and not for another chat's", async () => {
-    const source = buffer(['chat-a']);
+    const { writer, stored } = await buffer(true);
     const writes = new PendingWrites();
-    writes.register(['chat_messages'], source);
+    writes.register(['chat_messages'], writer);
+    writer.append({ chat: 'chat-a' });
+    writer.append({ chat: null });
     await writes.settle('chat_messages', 'chat-b');
-    expect(source.flushes).toBe(0);
-    expect(source.pending).toBe(1);
+    expect(stored).toEqual([]);
+    expect(writer.pending).toBe(2);
     await writes.settle('chat_messages', 'chat-a');
-    expect(source.flushes).toBe(1);
-    expect(source.pending).toBe(0);
+    expect(stored).toEqual([[{ chat: 'chat-a' }, { chat: null }]]);
+    expect(writer.pending).toBe(0);
   });
 
-  it('waits for every pending row when the read names no chat, and for none when there are none', async () => {
-    const source = buffer(['chat-a']);
+  it('waits for every pending row when the read names no chat or rows have none, and for none when there are none', async () => {
+    const { writer, stored } = await buffer(false);
     const writes = new PendingWrites();
-    writes.register(['chat_messages', 'traces'], source);
+    writes.register(['chat_messages', 'traces'], writer);
+    writer.append({ chat: 'chat-a' });
+    await writes.settle('chat_messages', 'chat-b');
+    expect(stored).toHaveLength(1);
+    writer.append({ chat: 'chat-a' });
     await writes.settle('traces');
-    expect(source.flushes).toBe(1);
+    expect(stored).toHaveLength(2);
     await writes.settle('traces');
     await writes.settle('chats');
-    expect(source.flushes).toBe(1);
+    expect(stored).toHaveLength(2);
   });
 });

@@ -27,6 +27,11 @@ export interface WriteBehindOptions<T> {
    * power cut as well as a killed process (one sync serves every row appended meanwhile).
    */
   sync?: boolean;
+  /**
+   * The scope a row belongs to (a chat), so that a read of one scope waits only for that
+   * scope's pending rows (PendingWrites.settle with a scope); without it, every read waits.
+   */
+  scopeOf?(row: T): string | null;
 }
 
 interface Waiter {
@@ -95,9 +100,13 @@ export class WriteBehind<T> {
     return this.buffer.length;
   }
 
-  /** Whether a row not yet stored (buffered, or in the batch being stored) passes `test`. */
-  holds(test: (row: T) => boolean): boolean {
-    return this.buffer.some(test);
+  /**
+   * Whether a row not yet stored (buffered, or in the batch being stored) belongs to `scope`;
+   * true for every scope when rows have none.
+   */
+  holdsFor(scope: string): boolean {
+    const { scopeOf } = this.options;
+    return scopeOf ? this.buffer.some((row) => scopeOf(row) === scope) : this.buffer.length > 0;
   }
 
   /** Resolves when every row appended before the call is stored; rejects if the store is away. */

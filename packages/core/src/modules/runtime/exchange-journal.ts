@@ -69,6 +69,7 @@ export class ExchangeJournal {
       journalDir: options.journalDir,
       logger: options.logger,
       sync: true,
+      scopeOf: (record) => record.trace.chat_id,
       ...(options.flushIntervalMs ? { flushIntervalMs: options.flushIntervalMs } : {}),
       parse: (value) => {
         const parsed = recordLine.safeParse(value);
@@ -100,13 +101,7 @@ export class ExchangeJournal {
         }),
     });
     const journal = new ExchangeJournal(writer);
-    options.pendingWrites.register(['traces', 'chat_messages', 'chats', 'identity'], {
-      get pending() {
-        return writer.pending;
-      },
-      flush: () => writer.flush(),
-      holdsFor: (chatId) => writer.holds((record) => record.trace.chat_id === chatId),
-    });
+    options.pendingWrites.register(['traces', 'chat_messages', 'chats', 'identity'], writer);
     return journal;
   }
 
