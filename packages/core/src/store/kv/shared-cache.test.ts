@@ -61,6 +61,21 @@ describe.each(await kvTestBackends())('shared keyed cache ($name)', (setup) => {
     expect(await mine.get('a', load)).toBe('three');
   });
 
+  it('shares one read between callers that ask while it is under way', async () => {
+    const cache = new SharedKeyedCache<string>(kv, `topic-${setup.name}-c`);
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return 'value';
+    };
+    expect(await Promise.all([cache.get('k', load), cache.get('k', load)])).toEqual([
+      'value',
+      'value',
+    ]);
+    expect(loads).toBe(1);
+  });
+
   it('keeps no value that a change overtook while it was being read, and reads again when it no longer fits', async () => {
     const cache = new SharedKeyedCache<string>(kv, `topic-${setup.name}-b`);
     let release = () => {};
