@@ -193,16 +193,16 @@ function removeStaleBuilds(entryDir, keep) {
 }
 
 /** The build of `entry` (a path) to load: the cached one if its sources are unchanged. */
-export async function prepare(entry, cacheDir = defaultCacheDir()) {
+async function prepare(entry) {
   const relative = path.relative(PACKAGE_DIR, path.resolve(entry));
   const name = path.basename(relative).replace(/\.[cm]?ts$/, '');
   const key = createHash('sha256').update(relative).digest('hex').slice(0, 8);
-  const entryDir = path.join(cacheDir, `${name}-${key}`);
+  const entryDir = path.join(cacheDir(), `${name}-${key}`);
   const environment = environmentHash();
   return currentBuild(entryDir, environment) ?? (await build(relative, entryDir, environment));
 }
 
-function defaultCacheDir() {
+function cacheDir() {
   return process.env.CODE_CACHE_DIR
     ? path.resolve(process.env.CODE_CACHE_DIR)
     : path.join(PACKAGE_DIR, 'node_modules/.cache/agent-core');
