@@ -11,8 +11,24 @@ import type { KvStore } from '../store/kv/kv-store.js';
 import { RedisKvStore } from '../store/kv/redis-kv-store.js';
 import { SqlKvStore } from '../store/kv/sql-kv-store.js';
 
-export const TEST_DATABASE_URL =
+const BASE_DATABASE_URL =
   process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/**
+ * Each test worker runs in a database of its own beside the given one (`test_w1`, `test_w2`,
+ * made by postgresAvailable() on first use), so that files running at once never share one:
+ * kysely's migrator reads every schema of its database, and a schema that another file drops
+ * in the middle of that read fails it ("schema ... does not exist"). Outside a test worker (a
+ * benchmark), the given database itself.
+ */
+export const TEST_DATABASE_URL = workerDatabaseUrl(BASE_DATABASE_URL, process.env.VITEST_POOL_ID);
+
+function workerDatabaseUrl(base: string, worker: string | undefined): string {
+  if (!worker) return base;
+  const url = new URL(base);
+  url.pathname = `${url.pathname.replace(/^\//, '') || 'postgres'}_w${worker}`;
+  return url.href;
+}
 export const TEST_KV_URL = process.env.TEST_KV_URL ?? 'redis://127.0.0.1:6379';
 
 /**
@@ -39,11 +55,20 @@ let redisUp: Promise<boolean> | undefined;
 export function postgresAvailable(): Promise<boolean> {
   postgresUp ??= reachable('PostgreSQL', async () => {
     const client = new pg.Client({
-      connectionString: TEST_DATABASE_URL,
+      connectionString: BASE_DATABASE_URL,
       connectionTimeoutMillis: 2_000,
     });
     await client.connect();
-    await client.end();
+    try {
+      const name = decodeURIComponent(new URL(TEST_DATABASE_URL).pathname.slice(1));
+      const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+      if (found.rowCount === 0)
+        await client.query(`create database ${pg.escapeIdentifier(name)}`).catch((error) => {
+          if ((error as { code?: string }).code !== '42P04') throw error; // made meanwhile
+        });
+    } finally {
+      await client.end();
+    }
   });
   return postgresUp;
 }
@@ -134,7 +159,8 @@ export async function openTestSqlStore(backend: SqlTestBackend): Promise<TestSql
   // cp(1), not fs.cp: a thousand small files copy in 40 ms rather than half a second.
   if (backend === 'pglite') await run('cp', ['-R', `${await pgliteTemplate()}/.`, dataDir]);
   const schema = backend === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : undefined;
-  if (schema) await adminQuery(`create schema ${schema}`);
+  // Makes this worker's database on first use, whoever asks first.
+  if (schema && (await postgresAvailable())) await adminQuery(`create schema ${schema}`);
   const open = async (): Promise<TestSqlStore> => {
     const store = await openSqlStore({
       dataDir,
