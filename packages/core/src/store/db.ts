@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -65,6 +66,13 @@ function openPostgres(url: string, schema?: string): SqlStore {
 }
 
 async function openPglite(dataDir: string): Promise<SqlStore> {
+  // PGlite's engine is 9 MB of WebAssembly. By default V8 compiles it with its baseline compiler
+  // and then again with its optimizing one on background threads, and the process keeps about
+  // 65 MiB more resident memory for good. The optimized code is worth little here: a request's
+  // queries cost PGlite's JavaScript protocol layer and file calls, not the engine's code; only
+  // bulk work slows (memory search about 10 %, building a vector index about 40 %; bench/README).
+  // V8 reads the flag when a module is compiled, so it must be set before PGlite loads.
+  setFlagsFromString('--liftoff-only');
   // Loaded only for the embedded store: the WebAssembly engine is large and servers do not need it.
   const [{ PGlite }, { createPgConfig }, { pg_trgm }, { vector }] = await Promise.all([
     import('@electric-sql/pglite'),
@@ -74,10 +82,11 @@ async function openPglite(dataDir: string): Promise<SqlStore> {
   ]);
   const folder = path.resolve(dataDir, 'pgdata');
   await mkdir(folder, { recursive: true });
-  const options = { postgresqlconf: ['shared_buffers=16MB'] };
+  const options = { postgresqlconf: ['shared_buffers=4MB'] };
   if (!existsSync(path.join(folder, 'PG_VERSION'))) await initializeInWorker(folder, options);
-  // 16 MB of shared buffers instead of 128: an embedded, single-operator database does not need
-  // more (the OS page cache still serves reads), and it saves about 150 MiB of resident memory.
+  // 4 MB of shared buffers instead of 128: an embedded, single-operator database does not need
+  // more (the OS page cache still serves reads), and each 16 MB of them is up to 16 MiB of
+  // resident memory once touched.
   // pg_trgm and pgvector serve memory search (trigram matching, vector distance).
   const pglite = await PGlite.create(folder, { ...options, extensions: { pg_trgm, vector } });
   // PGlite is a single session: createPgConfig gives a pool of one, so transactions never interleave.
