@@ -1,8 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../store/database.js';
-import { PendingWrites } from '../../store/pending-writes.js';
+import type { KvStore } from '../../store/kv/kv-store.js';
+import type { PendingWrites } from '../../store/pending-writes.js';
 import { isoMicros } from '../../store/sql-time.js';
 import { estimateTokens } from '../runtime/tokens.js';
+import { ChatHistoryCache, type LoadedHistory } from './chat-history-cache.js';
 import './chat.tables.js';
 
 export interface ChatMessage {
@@ -33,16 +35,28 @@ export interface Exchange {
   at?: string;
 }
 
+/** A message as history reads it: with its token estimate. */
+type StoredMessage = ChatMessage & { tokens: number };
+
+/** Messages a transaction stored, per chat and oldest first, for `remember` once it commits. */
+export type StoredMessages = Map<string, StoredMessage[]>;
+
 const TITLE_CHARS = 80;
 /** History is read in pages of this many messages until the token budget is spent. */
 const HISTORY_PAGE = 50;
 
 /** Conversations per chat_id: the messages, and a summary row for the chat list. */
 export class ConversationRepository {
+  /** Recent chats' latest messages: a running conversation reads its context without a query. */
+  private readonly recent: ChatHistoryCache<StoredMessage>;
+
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly pending = new PendingWrites(),
-  ) {}
+    private readonly pending: PendingWrites,
+    kv: KvStore,
+  ) {
+    this.recent = new ChatHistoryCache(kv);
+  }
 
   /**
    * Stores answered exchanges (texts already redacted) and keeps each chat's summary row
@@ -51,8 +65,12 @@ export class ConversationRepository {
    * cancelled stores nothing: its trace tells what happened, and the next request's context
    * does not carry a question left hanging.
    */
-  async appendExchanges(exchanges: Exchange[], db: Kysely<Database> = this.db): Promise<void> {
-    if (exchanges.length === 0) return;
+  async appendExchanges(
+    exchanges: Exchange[],
+    db: Kysely<Database> = this.db,
+  ): Promise<StoredMessages> {
+    const byChat: StoredMessages = new Map();
+    if (exchanges.length === 0) return byChat;
     const message = (exchange: Exchange, role: ChatMessage['role']) => ({
       id: role === 'user' ? exchange.user_id : exchange.reply_id,
       chat_id: exchange.chat_id,
@@ -63,29 +81,37 @@ export class ConversationRepository {
       ...(exchange.at ? { created_at: new Date(exchange.at) } : {}),
     });
     // The question's id sorts before its answer's, so the pair keeps its order at equal times.
+    const rows = exchanges.flatMap((e) => [message(e, 'user'), message(e, 'assistant')]);
     const stored = await db
       .insertInto('chat_messages')
-      .values(exchanges.flatMap((e) => [message(e, 'user'), message(e, 'assistant')]))
+      .values(rows)
       .onConflict((oc) => oc.column('id').doNothing())
-      .returning('chat_id')
+      .returning(['id', 'chat_id', isoMicros('created_at').as('created_at')])
       .execute();
-    const added = new Map<string, number>();
-    for (const row of stored) added.set(row.chat_id, (added.get(row.chat_id) ?? 0) + 1);
-    const chats = [...added].map(([chatId, count]) => {
+    const storedAt = new Map(stored.map((row) => [row.id, row.created_at]));
+    for (const row of rows) {
+      const createdAt = storedAt.get(row.id);
+      if (createdAt === undefined) continue;
+      const { id, role, content, request_id, tokens } = row;
+      const list = byChat.get(row.chat_id) ?? [];
+      list.push({ id, role, content, request_id, tokens, created_at: createdAt });
+      byChat.set(row.chat_id, list);
+    }
+    const chats = [...byChat].map(([chatId, added]) => {
       const own = exchanges.filter((e) => e.chat_id === chatId);
       const first = own[0] as Exchange;
       const title = first.user_text.replace(/\s+/g, ' ').trim().slice(0, TITLE_CHARS) || chatId;
       return {
         chat_id: chatId,
         title,
-        message_count: count,
+        message_count: added.length,
         ...(first.at ? { created_at: new Date(first.at) } : {}),
         ...(first.at
           ? { updated_at: new Date((own[own.length - 1] as Exchange).at ?? first.at) }
           : {}),
       };
     });
-    if (chats.length === 0) return;
+    if (chats.length === 0) return byChat;
     await db
       .insertInto('chats')
       .values(chats)
@@ -96,12 +122,31 @@ export class ConversationRepository {
         }),
       )
       .execute();
+    return byChat;
+  }
+
+  /** Once the transaction that stored them has committed: cached histories grow by them. */
+  remember(stored: StoredMessages): void {
+    this.recent.appended(stored);
+  }
+
+  /** Drops the cached histories (a Panic Reset wiped the messages). */
+  forgetRecent(): void {
+    this.recent.clear();
   }
 
   /** The latest messages that fit in the token budget, oldest first (the model's context). */
   async history(chatId: string, tokenBudget: number): Promise<ChatMessage[]> {
     await this.pending.settle('chat_messages', chatId);
-    const picked: ChatMessage[] = [];
+    const picked = await this.recent.read(chatId, tokenBudget, () =>
+      this.latest(chatId, tokenBudget),
+    );
+    return picked.map(toMessage);
+  }
+
+  /** The newest messages until one goes past `tokenBudget` (it included), oldest first. */
+  private async latest(chatId: string, tokenBudget: number): Promise<LoadedHistory<StoredMessage>> {
+    const newestFirst: StoredMessage[] = [];
     let spent = 0;
     let before: { created_at: string; id: string } | null = null;
     for (;;) {
@@ -127,12 +172,13 @@ export class ConversationRepository {
       }
       const rows = await query.execute();
       for (const row of rows) {
-        if (spent + row.tokens > tokenBudget) return startWithUser(picked.reverse());
+        newestFirst.push(row);
         spent += row.tokens;
-        picked.push(toMessage(row));
+        if (spent > tokenBudget) return { messages: newestFirst.reverse(), complete: false };
       }
       const last = rows[rows.length - 1];
-      if (rows.length < HISTORY_PAGE || !last) return startWithUser(picked.reverse());
+      if (rows.length < HISTORY_PAGE || !last)
+        return { messages: newestFirst.reverse(), complete: true };
       before = { created_at: last.created_at, id: last.id };
     }
   }
@@ -166,12 +212,6 @@ export class ConversationRepository {
       updated_at: new Date(row.updated_at).toISOString(),
     }));
   }
-}
-
-/** Providers (Anthropic among them) refuse a conversation that opens with the assistant. */
-function startWithUser(messages: ChatMessage[]): ChatMessage[] {
-  const first = messages.findIndex((message) => message.role === 'user');
-  return first < 0 ? [] : messages.slice(first);
 }
 
 function toMessage(row: ChatMessage): ChatMessage {

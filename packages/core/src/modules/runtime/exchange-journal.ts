@@ -77,8 +77,8 @@ export class ExchangeJournal {
       },
       // Live rows take the database's clock, so traces and messages enter their tables in
       // created_at order and keyset pages never miss one; replayed rows keep their own time.
-      apply: (batch, replayed) =>
-        db.transaction().execute(async (trx) => {
+      apply: async (batch, replayed) => {
+        const messages = await db.transaction().execute(async (trx) => {
           const stored = await traces.insertMany(
             batch.map(({ trace: { created_at, ...trace } }) =>
               replayed ? { ...trace, created_at } : trace,
@@ -86,7 +86,7 @@ export class ExchangeJournal {
             trx,
           );
           const fresh = batch.filter((record) => stored.has(record.trace.request_id));
-          await conversations.appendExchanges(
+          const messages = await conversations.appendExchanges(
             fresh.flatMap(({ exchange }) => {
               if (!exchange) return [];
               const { at, ...rest } = exchange;
@@ -98,7 +98,10 @@ export class ExchangeJournal {
             fresh.reduce((sum, record) => sum + record.xp, 0),
             trx,
           );
-        }),
+          return messages;
+        });
+        conversations.remember(messages);
+      },
     });
     const journal = new ExchangeJournal(writer);
     options.pendingWrites.register(['traces', 'chat_messages', 'chats', 'identity'], writer);

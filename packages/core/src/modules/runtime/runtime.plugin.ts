@@ -18,7 +18,8 @@ declare module 'fastify' {
 
 export const runtimePlugin = fp(
   async (app: FastifyInstance) => {
-    const conversations = new ConversationRepository(app.sql.db, app.pendingWrites);
+    const conversations = new ConversationRepository(app.sql.db, app.pendingWrites, app.kv);
+    app.resetGate.onWiped(() => conversations.forgetRecent());
     // Opening replays what an earlier run journaled but did not store, before anything is served.
     const exchanges = await ExchangeJournal.open({
       db: app.sql.db,
