@@ -6,6 +6,7 @@
  * Messages go one at a time, BENCH_GAP_MS (250) apart as a fast typist's would, so each figure is
  * that message's own path rather than the writes the previous answer left for after its reply
  * (its batch of rows, its memory observation), which the embedded database runs on this thread.
+ * Two series: every message the first of its chat, then every message in one conversation.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -49,47 +50,59 @@ try {
   });
   try {
     const headers = await signIn(runtime.url);
-    const through: number[] = [];
-    const direct: number[] = [];
-    let requestBytes = 0;
-    for (let i = 0; i < ROUNDS + 5; i++) {
-      const body = JSON.stringify({ text: `Say hello to number ${i}.`, chat_id: `bench-${i}` });
-      const viaRuntime = await timeToFirst(
-        `${runtime.url}/chat/stream`,
-        { method: 'POST', headers, body },
-        (frame) => frame.startsWith('event: chunk'),
-      );
-      // This message's streamed request: memory extraction (not streamed, and quoting the
-      // message) may have called the model since.
-      const text = `Say hello to number ${i}.`;
-      const sent = model.requests.findLast(
-        (r) =>
-          (r.body as { stream?: boolean }).stream === true && JSON.stringify(r.body).includes(text),
-      );
-      if (!sent) throw new Error('the runtime sent the model nothing');
-      const replay = JSON.stringify(sent.body);
-      requestBytes = Buffer.byteLength(replay);
-      const own = await timeToFirst(
-        `${model.baseUrl}/chat/completions`,
-        { method: 'POST', headers: { 'content-type': 'application/json' }, body: replay },
-        (frame) => frame.includes('"content":"') && !frame.includes('"content":""'),
-      );
-      await new Promise((resolve) => setTimeout(resolve, GAP_MS));
-      // The first rounds warm up the JIT, the connection pools and the caches.
-      if (i >= 5) {
-        through.push(viaRuntime);
-        direct.push(own);
+    /** Overheads of ROUNDS messages (after 5 to warm up), each in the chat `chatFor` names. */
+    const series = async (label: string, chatFor: (i: number) => string) => {
+      const through: number[] = [];
+      const direct: number[] = [];
+      let requestBytes = 0;
+      for (let i = 0; i < ROUNDS + 5; i++) {
+        const text = `Say hello to number ${i} (${label}).`;
+        const body = JSON.stringify({ text, chat_id: chatFor(i) });
+        const viaRuntime = await timeToFirst(
+          `${runtime.url}/chat/stream`,
+          { method: 'POST', headers, body },
+          (frame) => frame.startsWith('event: chunk'),
+        );
+        // This message's streamed request: memory extraction (not streamed, and quoting the
+        // message) may have called the model since.
+        const sent = model.requests.findLast(
+          (r) =>
+            (r.body as { stream?: boolean }).stream === true &&
+            JSON.stringify(r.body).includes(text),
+        );
+        if (!sent) throw new Error('the runtime sent the model nothing');
+        const replay = JSON.stringify(sent.body);
+        requestBytes = Buffer.byteLength(replay);
+        const own = await timeToFirst(
+          `${model.baseUrl}/chat/completions`,
+          { method: 'POST', headers: { 'content-type': 'application/json' }, body: replay },
+          (frame) => frame.includes('"content":"') && !frame.includes('"content":""'),
+        );
+        await new Promise((resolve) => setTimeout(resolve, GAP_MS));
+        // The first rounds warm up the JIT, the connection pools and the caches.
+        if (i >= 5) {
+          through.push(viaRuntime);
+          direct.push(own);
+        }
       }
-    }
-    const overheads = through.map((value, index) => value - (direct[index] ?? 0));
+      const overheads = through.map((value, index) => value - (direct[index] ?? 0));
+      return {
+        [`${label}: fake model alone, first token p50 ms`]: round(median(direct)),
+        [`${label}: through the runtime, first chunk p50 ms`]: round(median(through)),
+        [`${label}: overhead p50 ms`]: round(median(overheads)),
+        [`${label}: overhead p90 ms`]: round(percentile(overheads, 90)),
+        [`${label}: last request to the model, KB`]: round(requestBytes / 1024),
+      };
+    };
+    // Each message opens a chat (its history is a query that finds nothing), then all of them
+    // go to one chat, as an operator's conversation does (its history grows, up to the budget).
+    const opening = await series('first message of a chat', (i) => `bench-${i}`);
+    const conversation = await series('one conversation', () => 'bench-conversation');
     await report('model-loop', {
       rounds: ROUNDS,
       'gap between messages, ms': GAP_MS,
-      'fake model alone: first token p50 ms': round(median(direct)),
-      'through the runtime: first chunk p50 ms': round(median(through)),
-      'overhead p50 ms': round(median(overheads)),
-      'overhead p90 ms': round(percentile(overheads, 90)),
-      'request to the model for a one-line message, KB': round(requestBytes / 1024),
+      ...opening,
+      ...conversation,
     });
   } finally {
     await runtime.stop();
