@@ -73,7 +73,7 @@ export class ResetGate {
    * replica that missed the message still learns of it.
    */
   async watch(): Promise<void> {
-    this.watcher ??= setInterval(() => void this.active().catch(() => {}), POLL_MS * 2);
+    this.watcher ??= setInterval(() => void this.refreshView().catch(() => {}), POLL_MS);
     this.watcher.unref();
     if (this.notifications && !this.unlisten)
       this.unlisten = await this.notifications.listen(RESET_CHANNEL, (payload) => {
@@ -109,16 +109,23 @@ export class ResetGate {
     this.cacheDroppers.push(drop);
   }
 
-  /** True while a reset runs anywhere (another replica's is seen within a second). */
+  /**
+   * True while a reset runs anywhere: another replica's is heard at once on the channel, or seen
+   * in the flag within about a second. The watcher reads the flag in the background, so a
+   * request waits for a read only when the watcher is not running or has fallen behind.
+   */
   async active(): Promise<boolean> {
     if (this.localRun) return true;
-    if (Date.now() - this.remote.at >= POLL_MS) {
-      this.polling ??= this.poll().finally(() => {
-        this.polling = null;
-      });
-      await this.polling;
-    }
+    if (Date.now() - this.remote.at >= POLL_MS * 2) await this.refreshView();
     return this.remote.active;
+  }
+
+  /** Reads the flag and the epoch again (one read at a time, whoever asks). */
+  private refreshView(): Promise<void> {
+    this.polling ??= this.poll().finally(() => {
+      this.polling = null;
+    });
+    return this.polling;
   }
 
   /** Closes the gate everywhere and pauses this process's work. */
@@ -158,9 +165,10 @@ export class ResetGate {
     const [active, epoch] = await Promise.all([this.kv.get(ACTIVE_KEY), this.kv.get(EPOCH_KEY)]);
     const first = this.remote.at === 0;
     if (!first && epoch !== this.remote.epoch) this.dropCaches();
-    this.remote = { active: active !== null, epoch, at: Date.now() };
-    // The message was missed, or the resetting process died: the flag decides.
+    // This process's own flag is its local run, which active() answers without the view.
     const elsewhere = active !== null && !active.endsWith(this.token);
+    this.remote = { active: elsewhere, epoch, at: Date.now() };
+    // The message was missed, or the resetting process died: the flag decides.
     if (elsewhere !== this.pausedForOther && !this.localRun) void this.followOther(elsewhere);
   }
 
