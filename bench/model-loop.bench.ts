@@ -7,10 +7,15 @@
  * that message's own path rather than the writes the previous answer left for after its reply
  * (its batch of rows, its memory observation), which the embedded database runs on this thread.
  * Two series: every message the first of its chat, then every message in one conversation.
+ * Then the AI SDK's share alone: the last request replayed through streamText, without the
+ * runtime, against a plain fetch of it.
  */
+
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createOpenAI } from '@ai-sdk/openai';
+import { jsonSchema, stepCountIs, streamText, type Tool, tool } from 'ai';
 import { startFakeOpenAi } from '../packages/core/src/testing/fakes/index.ts';
 import { median, percentile, report, round } from './lib.ts';
 import { signIn, startProcess } from './runtime-process.ts';
@@ -39,6 +44,73 @@ async function timeToFirst(url: string, init: RequestInit, isFirst: (frame: stri
   }
 }
 
+interface SentRequest {
+  model: string;
+  messages: Array<{ role: string; content: string }>;
+  tools: Array<{ function: { name: string; description: string; parameters: object } }>;
+}
+
+/**
+ * The AI SDK's own share of the overhead: `sent` (a request the runtime made) sent again through
+ * streamText as the runtime calls it, with the same system prompt, messages and tools, to the
+ * fake's first text; against a plain fetch of the same JSON to its first text. Interleaved,
+ * GAP_MS apart, in this process.
+ */
+async function sdkAlone(baseUrl: string, sent: SentRequest) {
+  const model = createOpenAI({ baseURL: baseUrl, apiKey: 'sk-bench-0123456789abcdefghij' }).chat(
+    sent.model,
+  );
+  const tools: Record<string, Tool> = {};
+  for (const { function: f } of sent.tools)
+    tools[f.name] = tool({
+      description: f.description,
+      inputSchema: jsonSchema(f.parameters as Parameters<typeof jsonSchema>[0]),
+      execute: async () => '',
+    });
+  const system = sent.messages.find((m) => m.role === 'system')?.content ?? '';
+  const messages = sent.messages
+    .filter((m) => m.role === 'user' || m.role === 'assistant')
+    .map((m) => ({ role: m.role as 'user' | 'assistant', content: m.content }));
+  const viaSdk: number[] = [];
+  const plain: number[] = [];
+  for (let i = 0; i < ROUNDS + 5; i++) {
+    const started = performance.now();
+    const result = streamText({
+      model,
+      system,
+      messages,
+      tools,
+      stopWhen: stepCountIs(4),
+      maxRetries: 1,
+      onError: () => {},
+    });
+    let first = Number.NaN;
+    for await (const part of result.fullStream)
+      if (part.type === 'text-delta' && Number.isNaN(first)) first = performance.now() - started;
+    const own = await timeToFirst(
+      `${baseUrl}/chat/completions`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(sent),
+      },
+      (frame) => frame.includes('"content":"') && !frame.includes('"content":""'),
+    );
+    await new Promise((resolve) => setTimeout(resolve, GAP_MS));
+    if (i >= 5) {
+      viaSdk.push(first);
+      plain.push(own);
+    }
+  }
+  const overheads = viaSdk.map((value, index) => value - (plain[index] ?? 0));
+  return {
+    'AI SDK alone (the same request, no runtime): overhead over a plain fetch p50 ms': round(
+      median(overheads),
+    ),
+    'AI SDK alone: overhead p90 ms': round(percentile(overheads, 90)),
+  };
+}
+
 const work = await mkdtemp(path.join(tmpdir(), 'bench-model-loop-'));
 const model = await startFakeOpenAi();
 try {
@@ -55,6 +127,7 @@ try {
       const through: number[] = [];
       const direct: number[] = [];
       let requestBytes = 0;
+      let last: SentRequest | undefined;
       for (let i = 0; i < ROUNDS + 5; i++) {
         const text = `Say hello to number ${i} (${label}).`;
         const body = JSON.stringify({ text, chat_id: chatFor(i) });
@@ -71,6 +144,7 @@ try {
             JSON.stringify(r.body).includes(text),
         );
         if (!sent) throw new Error('the runtime sent the model nothing');
+        last = sent.body as SentRequest;
         const replay = JSON.stringify(sent.body);
         requestBytes = Buffer.byteLength(replay);
         const own = await timeToFirst(
@@ -86,7 +160,9 @@ try {
         }
       }
       const overheads = through.map((value, index) => value - (direct[index] ?? 0));
+      if (!last) throw new Error('no request was sent');
       return {
+        last,
         [`${label}: fake model alone, first token p50 ms`]: round(median(direct)),
         [`${label}: through the runtime, first chunk p50 ms`]: round(median(through)),
         [`${label}: overhead p50 ms`]: round(median(overheads)),
@@ -96,13 +172,14 @@ try {
     };
     // Each message opens a chat (its history is a query that finds nothing), then all of them
     // go to one chat, as an operator's conversation does (its history grows, up to the budget).
-    const opening = await series('first message of a chat', (i) => `bench-${i}`);
-    const conversation = await series('one conversation', () => 'bench-conversation');
+    const { last: _, ...opening } = await series('first message of a chat', (i) => `bench-${i}`);
+    const { last, ...conversation } = await series('one conversation', () => 'bench-conversation');
     await report('model-loop', {
       rounds: ROUNDS,
       'gap between messages, ms': GAP_MS,
       ...opening,
       ...conversation,
+      ...(await sdkAlone(model.baseUrl, last)),
     });
   } finally {
     await runtime.stop();
