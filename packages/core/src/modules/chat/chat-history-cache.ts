@@ -4,8 +4,12 @@ import { LazySubscription } from '../../store/kv/lazy-subscription.js';
 
 /** Where a replica announces the chats it wrote to, so the others drop their copies. */
 const TOPIC = 'chat-history-changed';
-/** Chats kept, the least recently used dropped first: each holds at most a context's worth. */
+/**
+ * Chats kept, the least recently used dropped first, and their tokens in all (about 8 MB of
+ * text): each holds a context's worth, which CONTEXT_TOKEN_BUDGET may make large.
+ */
 const MAX_CHATS = 200;
+const MAX_TOKENS = 2_000_000;
 /** Read again at least this often, even when no change is heard (a direct SQL edit). */
 const MAX_AGE_MS = 5 * 60_000;
 
@@ -103,6 +107,7 @@ export class ChatHistoryCache<M extends HistoryItem> {
         entry.complete = false;
       }
     }
+    this.evict();
     const message = JSON.stringify({ from: this.origin, chats: [...byChat.keys()] });
     // The rows are stored: a failed announcement must not fail that. Others reload within MAX_AGE_MS.
     void this.kv.publish(TOPIC, message).catch(() => {});
@@ -118,9 +123,17 @@ export class ChatHistoryCache<M extends HistoryItem> {
     const tokens = loaded.messages.reduce((sum, message) => sum + message.tokens, 0);
     this.entries.delete(chatId);
     this.entries.set(chatId, { ...loaded, tokens, budget, loadedAt: Date.now() });
-    if (this.entries.size > MAX_CHATS) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
+    this.evict();
+  }
+
+  /** Drops the least recently used chats until the rest fit in MAX_CHATS and MAX_TOKENS. */
+  private evict(): void {
+    let total = 0;
+    for (const entry of this.entries.values()) total += entry.tokens;
+    for (const [chatId, entry] of this.entries) {
+      if (this.entries.size <= MAX_CHATS && total <= MAX_TOKENS) return;
+      this.entries.delete(chatId);
+      total -= entry.tokens;
     }
   }
 
