@@ -63,7 +63,8 @@ export class ConversationRepository {
    * current, in the caller's transaction. Ids and times come with the exchange, so storing one
    * twice (a journal replayed after a crash) adds nothing. A request that failed or was
    * cancelled stores nothing: its trace tells what happened, and the next request's context
-   * does not carry a question left hanging.
+   * does not carry a question left hanging. Returns the messages it added, for `remember` once
+   * the caller's transaction has committed.
    */
   async appendExchanges(
     exchanges: Exchange[],
@@ -86,7 +87,7 @@ export class ConversationRepository {
       .insertInto('chat_messages')
       .values(rows)
       .onConflict((oc) => oc.column('id').doNothing())
-      .returning(['id', 'chat_id', isoMicros('created_at').as('created_at')])
+      .returning(['id', isoMicros('created_at').as('created_at')])
       .execute();
     const storedAt = new Map(stored.map((row) => [row.id, row.created_at]));
     for (const row of rows) {
