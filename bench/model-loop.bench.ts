@@ -44,6 +44,15 @@ async function timeToFirst(url: string, init: RequestInit, isFirst: (frame: stri
   }
 }
 
+/** The fake model's own time to its first text for `body`, sent straight at it. */
+function straightToFake(baseUrl: string, body: string) {
+  return timeToFirst(
+    `${baseUrl}/chat/completions`,
+    { method: 'POST', headers: { 'content-type': 'application/json' }, body },
+    (frame) => frame.includes('"content":"') && !frame.includes('"content":""'),
+  );
+}
+
 interface SentRequest {
   model: string;
   messages: Array<{ role: string; content: string }>;
@@ -87,15 +96,7 @@ async function sdkAlone(baseUrl: string, sent: SentRequest) {
     let first = Number.NaN;
     for await (const part of result.fullStream)
       if (part.type === 'text-delta' && Number.isNaN(first)) first = performance.now() - started;
-    const own = await timeToFirst(
-      `${baseUrl}/chat/completions`,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(sent),
-      },
-      (frame) => frame.includes('"content":"') && !frame.includes('"content":""'),
-    );
+    const own = await straightToFake(baseUrl, JSON.stringify(sent));
     await new Promise((resolve) => setTimeout(resolve, GAP_MS));
     if (i >= 5) {
       viaSdk.push(first);
@@ -147,11 +148,7 @@ try {
         last = sent.body as SentRequest;
         const replay = JSON.stringify(sent.body);
         requestBytes = Buffer.byteLength(replay);
-        const own = await timeToFirst(
-          `${model.baseUrl}/chat/completions`,
-          { method: 'POST', headers: { 'content-type': 'application/json' }, body: replay },
-          (frame) => frame.includes('"content":"') && !frame.includes('"content":""'),
-        );
+        const own = await straightToFake(model.baseUrl, replay);
         await new Promise((resolve) => setTimeout(resolve, GAP_MS));
         // The first rounds warm up the JIT, the connection pools and the caches.
         if (i >= 5) {
