@@ -306,10 +306,23 @@ describeInBrowser('dashboard: configuration, behavioral rules, custom skills', (
     await page.getByText('Greet the operator by name.').waitFor();
     await page.getByRole('button', { name: 'Clear filters' }).first().click();
     await page.waitForURL(/\/behavioral-rules$/);
+    await page
+      .getByTestId('rules-count')
+      .getByText(/^\d+ rules?$/)
+      .waitFor();
     const search = page.getByRole('textbox', { name: 'Search rule text' });
-    await search.fill('INVOICE');
-    await search.press('Enter');
-    await page.waitForURL(/\/behavioral-rules\?q=INVOICE$/);
+    // Once, in a full suite run on a loaded machine, the URL never took the text (20 s); the cause
+    // is not known. The search is typed again, up to three times, and must end up in the URL.
+    for (let attempt = 1; ; attempt++) {
+      await search.fill('INVOICE');
+      await search.press('Enter');
+      const searched = await page
+        .waitForURL(/\/behavioral-rules\?q=INVOICE$/, { timeout: 5_000 })
+        .then(() => true)
+        .catch(() => false);
+      if (searched) break;
+      if (attempt === 3) throw new Error(`the search never reached the URL: ${page.url()}`);
+    }
     await page.getByTestId('rules-count').getByText('1 rule matches').waitFor();
     await page.reload();
     await row.waitFor();
