@@ -58,6 +58,9 @@ describe.each(await sqlTestBackends())('scheduler across replicas and restarts (
       ]);
       expect(claims.filter((runId) => runId !== null)).toHaveLength(1);
       await Promise.all([t.app.scheduler.settled(), replica.app.scheduler.settled()]);
+      // The winner may be the other replica: its trace is journaled and lands in the database
+      // with its next batch, which a read here does not wait for.
+      await replica.app.pendingWrites.settle('traces');
       expect(await listRuns(client, later.schedule_id)).toHaveLength(1);
       expect(await traceCount(later.schedule_id)).toBe(1);
       // The occurrence that ran is not run again when its own job comes due.
