@@ -127,7 +127,6 @@ try {
     const series = async (label: string, chatFor: (i: number) => string) => {
       const through: number[] = [];
       const direct: number[] = [];
-      let requestBytes = 0;
       let last: SentRequest | undefined;
       for (let i = 0; i < ROUNDS + 5; i++) {
         const text = `Say hello to number ${i} (${label}).`;
@@ -146,9 +145,7 @@ try {
         );
         if (!sent) throw new Error('the runtime sent the model nothing');
         last = sent.body as SentRequest;
-        const replay = JSON.stringify(sent.body);
-        requestBytes = Buffer.byteLength(replay);
-        const own = await straightToFake(model.baseUrl, replay);
+        const own = await straightToFake(model.baseUrl, JSON.stringify(last));
         await new Promise((resolve) => setTimeout(resolve, GAP_MS));
         // The first rounds warm up the JIT, the connection pools and the caches.
         if (i >= 5) {
@@ -158,25 +155,28 @@ try {
       }
       const overheads = through.map((value, index) => value - (direct[index] ?? 0));
       if (!last) throw new Error('no request was sent');
+      const lastBytes = Buffer.byteLength(JSON.stringify(last));
       return {
         last,
-        [`${label}: fake model alone, first token p50 ms`]: round(median(direct)),
-        [`${label}: through the runtime, first chunk p50 ms`]: round(median(through)),
-        [`${label}: overhead p50 ms`]: round(median(overheads)),
-        [`${label}: overhead p90 ms`]: round(percentile(overheads, 90)),
-        [`${label}: last request to the model, KB`]: round(requestBytes / 1024),
+        figures: {
+          [`${label}: fake model alone, first token p50 ms`]: round(median(direct)),
+          [`${label}: through the runtime, first chunk p50 ms`]: round(median(through)),
+          [`${label}: overhead p50 ms`]: round(median(overheads)),
+          [`${label}: overhead p90 ms`]: round(percentile(overheads, 90)),
+          [`${label}: last request to the model, KB`]: round(lastBytes / 1024),
+        },
       };
     };
     // Each message opens a chat (its history is a query that finds nothing), then all of them
     // go to one chat, as an operator's conversation does (its history grows, up to the budget).
-    const { last: _, ...opening } = await series('first message of a chat', (i) => `bench-${i}`);
-    const { last, ...conversation } = await series('one conversation', () => 'bench-conversation');
+    const opening = await series('first message of a chat', (i) => `bench-${i}`);
+    const conversation = await series('one conversation', () => 'bench-conversation');
     await report('model-loop', {
       rounds: ROUNDS,
       'gap between messages, ms': GAP_MS,
-      ...opening,
-      ...conversation,
-      ...(await sdkAlone(model.baseUrl, last)),
+      ...opening.figures,
+      ...conversation.figures,
+      ...(await sdkAlone(model.baseUrl, conversation.last)),
     });
   } finally {
     await runtime.stop();

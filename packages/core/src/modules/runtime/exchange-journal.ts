@@ -78,7 +78,7 @@ export class ExchangeJournal {
       // Live rows take the database's clock, so traces and messages enter their tables in
       // created_at order and keyset pages never miss one; replayed rows keep their own time.
       apply: async (batch, replayed) => {
-        const messages = await db.transaction().execute(async (trx) => {
+        const added = await db.transaction().execute(async (trx) => {
           const stored = await traces.insertMany(
             batch.map(({ trace: { created_at, ...trace } }) =>
               replayed ? { ...trace, created_at } : trace,
@@ -100,7 +100,7 @@ export class ExchangeJournal {
           );
           return messages;
         });
-        conversations.remember(messages);
+        conversations.remember(added);
       },
     });
     const journal = new ExchangeJournal(writer);
