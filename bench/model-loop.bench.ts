@@ -7,8 +7,9 @@
  * that message's own path rather than the writes the previous answer left for after its reply
  * (its batch of rows, its memory observation), which the embedded database runs on this thread.
  * Two series: every message the first of its chat, then every message in one conversation.
- * Then the AI SDK's share alone: the last request replayed through streamText, without the
- * runtime, against a plain fetch of it.
+ * Then the model client's share alone: the last request replayed, without the runtime, through
+ * the runtime's own streaming client (`chat-stream/`) and through the AI SDK's streamText (which
+ * the chat path used before), each against a plain fetch of it.
  */
 
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -16,6 +17,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createOpenAI } from '@ai-sdk/openai';
 import { jsonSchema, stepCountIs, streamText, type Tool, tool } from 'ai';
+import { streamChatStep } from '../packages/core/src/modules/models/chat-stream/chat-stream.ts';
+import type { ToolSpec } from '../packages/core/src/modules/models/chat-stream/chat-types.ts';
 import { startFakeOpenAi } from '../packages/core/src/testing/fakes/index.ts';
 import { median, percentile, report, round } from './lib.ts';
 import { signIn, startProcess } from './runtime-process.ts';
@@ -60,30 +63,48 @@ interface SentRequest {
 }
 
 /**
- * The AI SDK's own share of the overhead: `sent` (a request the runtime made) sent again through
- * streamText as the runtime calls it, with the same system prompt, messages and tools, to the
- * fake's first text; against a plain fetch of the same JSON to its first text. Interleaved,
- * GAP_MS apart, in this process.
+ * The model client's own share of the overhead: `sent` (a request the runtime made) sent again,
+ * with the same system prompt, messages and tools, through the runtime's streaming client and
+ * through the AI SDK's streamText as the chat path called it before, each to the fake's first
+ * text; against a plain fetch of the same JSON to its first text. Interleaved, GAP_MS apart,
+ * in this process.
  */
-async function sdkAlone(baseUrl: string, sent: SentRequest) {
-  const model = createOpenAI({ baseURL: baseUrl, apiKey: 'sk-bench-0123456789abcdefghij' }).chat(
-    sent.model,
-  );
+async function clientsAlone(baseUrl: string, sent: SentRequest) {
+  const key = 'sk-bench-0123456789abcdefghij';
+  const model = createOpenAI({ baseURL: baseUrl, apiKey: key }).chat(sent.model);
   const tools: Record<string, Tool> = {};
-  for (const { function: f } of sent.tools)
+  const specs: ToolSpec[] = [];
+  for (const { function: f } of sent.tools) {
     tools[f.name] = tool({
       description: f.description,
       inputSchema: jsonSchema(f.parameters as Parameters<typeof jsonSchema>[0]),
       execute: async () => '',
     });
+    specs.push({ name: f.name, description: f.description, parameters: { ...f.parameters } });
+  }
   const system = sent.messages.find((m) => m.role === 'system')?.content ?? '';
   const messages = sent.messages
     .filter((m) => m.role === 'user' || m.role === 'assistant')
     .map((m) => ({ role: m.role as 'user' | 'assistant', content: m.content }));
+  const viaClient: number[] = [];
   const viaSdk: number[] = [];
   const plain: number[] = [];
+  const pause = () => new Promise((resolve) => setTimeout(resolve, GAP_MS));
   for (let i = 0; i < ROUNDS + 5; i++) {
-    const started = performance.now();
+    let started = performance.now();
+    let clientFirst = Number.NaN;
+    await streamChatStep({
+      target: { kind: 'openai', baseUrl, apiKey: key, model: sent.model },
+      system,
+      messages,
+      tools: specs,
+      signal: new AbortController().signal,
+      onText: () => {
+        if (Number.isNaN(clientFirst)) clientFirst = performance.now() - started;
+      },
+    });
+    await pause();
+    started = performance.now();
     const result = streamText({
       model,
       system,
@@ -93,22 +114,28 @@ async function sdkAlone(baseUrl: string, sent: SentRequest) {
       maxRetries: 1,
       onError: () => {},
     });
-    let first = Number.NaN;
+    let sdkFirst = Number.NaN;
     for await (const part of result.fullStream)
-      if (part.type === 'text-delta' && Number.isNaN(first)) first = performance.now() - started;
+      if (part.type === 'text-delta' && Number.isNaN(sdkFirst))
+        sdkFirst = performance.now() - started;
+    await pause();
     const own = await straightToFake(baseUrl, JSON.stringify(sent));
-    await new Promise((resolve) => setTimeout(resolve, GAP_MS));
+    await pause();
     if (i >= 5) {
-      viaSdk.push(first);
+      viaClient.push(clientFirst);
+      viaSdk.push(sdkFirst);
       plain.push(own);
     }
   }
-  const overheads = viaSdk.map((value, index) => value - (plain[index] ?? 0));
+  const over = (series: number[]) => series.map((value, index) => value - (plain[index] ?? 0));
   return {
-    'AI SDK alone (the same request, no runtime): overhead over a plain fetch p50 ms': round(
-      median(overheads),
+    "the runtime's model client alone (the same request, no runtime): overhead over a plain fetch p50 ms":
+      round(median(over(viaClient))),
+    "the runtime's model client alone: overhead p90 ms": round(percentile(over(viaClient), 90)),
+    'AI SDK streamText alone (the same request): overhead over a plain fetch p50 ms': round(
+      median(over(viaSdk)),
     ),
-    'AI SDK alone: overhead p90 ms': round(percentile(overheads, 90)),
+    'AI SDK streamText alone: overhead p90 ms': round(percentile(over(viaSdk), 90)),
   };
 }
 
@@ -176,7 +203,7 @@ try {
       'gap between messages, ms': GAP_MS,
       ...opening.figures,
       ...conversation.figures,
-      ...(await sdkAlone(model.baseUrl, conversation.last)),
+      ...(await clientsAlone(model.baseUrl, conversation.last)),
     });
   } finally {
     await runtime.stop();

@@ -53,3 +53,18 @@ export function truncationNote(result: SafeFetchResult): string {
     ? `\n\n[the response was larger than ${result.body.length.toLocaleString('en-US')} bytes; only that much was read]`
     : '';
 }
+
+/** A body read whole as UTF-8; a server sending more than `maxBytes` is refused, not buffered. */
+export async function readCappedText(
+  body: AsyncIterable<Buffer>,
+  maxBytes: number,
+): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > maxBytes) throw new Error(`response larger than ${maxBytes} bytes`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,5 +1,6 @@
 import type { LanguageModel } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ChatTarget } from './chat-stream/chat-types.js';
 import { createLanguageModel } from './language-model.js';
 import type { DefaultModel, ProviderKind } from './models.schema.js';
 import { fetchCatalog, UpstreamError } from './provider-catalog.js';
@@ -9,7 +10,10 @@ export interface ResolvedModel {
   providerId: string;
   kind: ProviderKind;
   modelName: string;
+  /** The AI SDK's model, for one-shot calls (goal plans, memory extraction). */
   model: LanguageModel;
+  /** Where the chat path's streaming calls go (`chat-stream/`). */
+  target: ChatTarget;
   /** True when the provider is the vendor's own API, so list prices apply to its usage. */
   billed: boolean;
 }
@@ -175,6 +179,7 @@ export class DefaultModelResolver {
       providerId: record.id,
       kind: record.kind,
       modelName,
+      target: { kind: record.kind, baseUrl: record.baseUrl, apiKey, model: modelName },
       model: await createLanguageModel(
         { kind: record.kind, baseUrl: record.baseUrl, apiKey },
         modelName,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '../../errors/app-error.js';
+import { readCappedText } from '../../net/body-text.js';
 import { loadUndici } from '../../net/undici.js';
 import { redactText } from '../../security/redact.js';
 import type { ProviderKind } from './models.schema.js';
@@ -37,6 +38,12 @@ const anthropicList = z.object({
 /** Both providers put a human message here ({error:{message}}); anything else is ignored. */
 const errorBody = z.object({ error: z.object({ message: z.string() }) });
 
+/** The provider's own complaint in an error body, or its first 200 characters. */
+export function providerErrorMessage(text: string): string {
+  const detail = errorBody.safeParse(parseJson(text));
+  return detail.success ? detail.data.error.message : text.slice(0, 200);
+}
+
 /**
  * Reads the provider's own model list: OpenAI style (`GET {base}/models`, Bearer key; also
  * Ollama, vLLM, LM Studio) or Anthropic's (`x-api-key` and `anthropic-version`).
@@ -64,21 +71,19 @@ export async function fetchCatalog(
     const { request } = await loadUndici();
     const response = await request(url, { method: 'GET', headers, signal });
     status = response.statusCode;
-    text = await readCapped(response.body);
+    text = await readCappedText(response.body, MAX_BODY_BYTES);
   } catch (error) {
     if (signal.aborted)
       throw new UpstreamError(null, `No answer from ${url} within ${timeoutMs / 1000} s`);
     throw new UpstreamError(null, `Cannot reach ${url}: ${redactText((error as Error).message)}`);
   }
-  const json = parseJson(text);
   if (status < 200 || status >= 300) {
-    const detail = errorBody.safeParse(json);
-    const message = detail.success ? detail.data.error.message : text.slice(0, 200);
     throw new UpstreamError(
       status,
-      redactText(`${url} answered ${status}: ${message}`.slice(0, 500)),
+      redactText(`${url} answered ${status}: ${providerErrorMessage(text)}`.slice(0, 500)),
     );
   }
+  const json = parseJson(text);
   if (anthropic) {
     const list = anthropicList.safeParse(json);
     if (!list.success) throw new UpstreamError(status, `${url} sent no Anthropic model list`);
@@ -89,17 +94,6 @@ export async function fetchCatalog(
   const list = openAiList.safeParse(json);
   if (!list.success) throw new UpstreamError(status, `${url} sent no OpenAI-style model list`);
   return list.data.data.map((m) => ({ id: m.id }));
-}
-
-async function readCapped(body: AsyncIterable<Buffer>): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new Error(`response larger than ${MAX_BODY_BYTES} bytes`);
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 function parseJson(text: string): unknown {

@@ -1,13 +1,19 @@
-import type { LanguageModel, ModelMessage, Tool } from 'ai';
 import { z } from 'zod';
-import { loadAiSdk } from '../models/ai-sdk.js';
+import { streamChatStep } from '../models/chat-stream/chat-stream.js';
+import type {
+  ChatMessage,
+  ChatTarget,
+  ToolCall,
+  ToolSpec,
+  Usage,
+} from '../models/chat-stream/chat-types.js';
 import type { AnySkill } from '../skills/skill.js';
 import type { RunContext, SkillRunner } from './skill-runner.js';
 
 export interface ModelLoopInput {
-  model: LanguageModel;
+  target: ChatTarget;
   system: string;
-  messages: ModelMessage[];
+  messages: ChatMessage[];
   skills: AnySkill[];
   runner: SkillRunner;
   run: RunContext;
@@ -17,95 +23,85 @@ export interface ModelLoopInput {
 
 export interface ModelLoopResult {
   reply: string;
-  usage: { input: number; output: number };
+  usage: Usage;
 }
 
-/** What a cached tool needs of the message it is called for; passed as the call's context. */
-interface ToolCallContext {
-  runner: SkillRunner;
-  run: RunContext;
-}
-
-type AiSdk = Awaited<ReturnType<typeof loadAiSdk>>;
-
-const toolCache = new WeakMap<AnySkill, { description: string; tool: Tool }>();
+const toolCache = new WeakMap<AnySkill, ToolSpec>();
 
 /**
- * The skill as an AI SDK tool, built once per skill object and description (a reloaded custom
- * skill is a new object; integration_skill's description follows the configured connectors and
- * the operator's risk overrides): its input as JSON Schema, without the SDK validating it, so
- * every call, well-formed or not, goes through the skill runner and the policy gate, the trace
- * and the error the model reads are the same whichever way a call goes wrong. The message it
- * runs for comes with each call, not with the tool.
+ * The skill as a tool, built once per skill object and description (a reloaded custom skill is
+ * a new object; integration_skill's description follows the configured connectors and the
+ * operator's risk overrides): its input as JSON Schema. The input is not validated here, so
+ * every call, well-formed or not, goes through the skill runner and the policy gate, and the
+ * trace and the error the model reads are the same whichever way a call goes wrong.
  */
-function toolFor(sdk: AiSdk, skill: AnySkill): Tool {
+function toolFor(skill: AnySkill): ToolSpec {
   const { description } = skill;
   const cached = toolCache.get(skill);
-  if (cached?.description === description) return cached.tool;
-  const json = z.toJSONSchema(skill.inputSchema, { io: 'input', unrepresentable: 'any' });
-  delete (json as { $schema?: unknown }).$schema;
-  const built = sdk.tool({
-    description,
-    inputSchema: sdk.jsonSchema(json as Parameters<AiSdk['jsonSchema']>[0]),
-    execute: async (args: unknown, options) => {
-      const { runner, run } = options.experimental_context as ToolCallContext;
-      return (await runner.run(skill.name, args, run)).modelText;
-    },
-  });
-  toolCache.set(skill, { description, tool: built });
+  if (cached?.description === description) return cached;
+  const parameters = z.toJSONSchema(skill.inputSchema, { io: 'input', unrepresentable: 'any' });
+  delete (parameters as { $schema?: unknown }).$schema;
+  const built: ToolSpec = { name: skill.name, description, parameters };
+  toolCache.set(skill, built);
   return built;
 }
 
-/** The AI SDK tool loop over the offered skills, streaming text as it arrives. */
-export async function runModelLoop(input: ModelLoopInput): Promise<ModelLoopResult> {
-  const sdk = await loadAiSdk();
-  const tools: Record<string, Tool> = {};
-  for (const skill of input.skills) tools[skill.name] = toolFor(sdk, skill);
-  const context: ToolCallContext = { runner: input.runner, run: input.run };
-  const result = sdk.streamText({
-    model: input.model,
-    system: input.system,
-    messages: input.messages,
-    tools,
-    experimental_context: context,
-    stopWhen: sdk.stepCountIs(input.maxSteps),
-    abortSignal: input.run.signal,
-    // One retry at most: a streaming operator is waiting, and the error must reach them soon.
-    maxRetries: 1,
-    // Provider errors arrive as the stream's error part; without this the SDK also prints them.
-    onError: () => {},
-  });
+/** A call's arguments as the skill runner takes them: text that is not JSON goes as it is. */
+function callInput(call: ToolCall): unknown {
+  if (call.arguments.trim() === '') return {};
+  try {
+    return JSON.parse(call.arguments);
+  } catch {
+    return call.arguments;
+  }
+}
 
+/**
+ * The tool loop: the model answers, the skills it asks for run through the skill runner (a
+ * step's calls side by side, as the model may ask for several at once), their results go back,
+ * until it answers without a tool call or `maxSteps` model calls were made. Text streams as it
+ * arrives.
+ */
+export async function runModelLoop(input: ModelLoopInput): Promise<ModelLoopResult> {
+  const offered = new Map<string, AnySkill>();
+  for (const skill of input.skills) offered.set(skill.name, skill);
+  const tools = input.skills.map(toolFor);
+  const messages: ChatMessage[] = [...input.messages];
+  const usage: Usage = { input: 0, output: 0 };
   let reply = '';
-  let stepHasText = false;
-  let usage = { input: 0, output: 0 };
-  for await (const part of result.fullStream) {
-    switch (part.type) {
-      case 'start-step':
-        stepHasText = false;
-        break;
-      case 'text-delta': {
-        if (!part.text) break;
+  for (let step = 1; step <= input.maxSteps; step += 1) {
+    let stepHasText = false;
+    const result = await streamChatStep({
+      target: input.target,
+      system: input.system,
+      messages,
+      tools,
+      signal: input.run.signal,
+      onText: (text) => {
         // Text of a later step starts a new paragraph rather than running into the last one.
-        const delta = !stepHasText && reply.length > 0 ? `\n\n${part.text}` : part.text;
+        const delta = !stepHasText && reply.length > 0 ? `\n\n${text}` : text;
         stepHasText = true;
         reply += delta;
         input.onText(delta);
-        break;
-      }
-      case 'finish':
-        usage = {
-          input: part.totalUsage.inputTokens ?? 0,
-          output: part.totalUsage.outputTokens ?? 0,
-        };
-        break;
-      case 'error':
-        throw part.error;
-      case 'abort':
-        throw input.run.signal.reason ?? new Error('cancelled');
-      default:
-        break;
-    }
+      },
+    });
+    usage.input += result.usage.input;
+    usage.output += result.usage.output;
+    if (result.toolCalls.length === 0) break;
+    messages.push({ role: 'assistant', content: result.text, toolCalls: result.toolCalls });
+    const outputs = await Promise.all(
+      result.toolCalls.map((call) => {
+        // Only what was offered runs: a model naming another skill does not reach it.
+        if (!offered.has(call.name)) return `There is no tool named ${call.name}.`;
+        return input.runner
+          .run(call.name, callInput(call), input.run)
+          .then((outcome) => outcome.modelText);
+      }),
+    );
+    result.toolCalls.forEach((call, index) => {
+      messages.push({ role: 'tool', toolCallId: call.id, content: outputs[index] ?? '' });
+    });
+    input.run.signal.throwIfAborted();
   }
   return { reply, usage };
 }

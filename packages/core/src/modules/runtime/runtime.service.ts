@@ -1,4 +1,3 @@
-import type { ModelMessage } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { AppError, ServiceUnavailableError } from '../../errors/app-error.js';
@@ -8,6 +7,7 @@ import type { ConfigurationService } from '../configuration/configuration.servic
 import type { RuntimeEvents } from '../events/runtime-events.js';
 import { XP } from '../identity/identity.schema.js';
 import type { IdentityService } from '../identity/identity.service.js';
+import type { ChatMessage } from '../models/chat-stream/chat-types.js';
 import type { ModelsService } from '../models/models.service.js';
 import type { AutonomyService } from '../skills/autonomy.service.js';
 import { serverZone } from '../skills/builtin/time-zones.js';
@@ -448,12 +448,12 @@ export class AgentRuntime {
       for (const guard of contribution.guards)
         run.trace.guard(contribution.provider.name, guard.verdict, guard.detail);
     }
-    const messages: ModelMessage[] = [
+    const messages: ChatMessage[] = [
       ...history.map((message) => ({ role: message.role, content: message.content })),
       { role: 'user', content: text },
     ];
     const result = await runModelLoop({
-      model: resolved.model,
+      target: resolved.target,
       system: redactText(systemPrompt(identity, mode, new Date(), instructions, sections)),
       messages,
       skills: available,
