@@ -147,7 +147,11 @@ async function build(entry, entryDir, environment) {
       tsconfigRaw: {
         compilerOptions: { verbatimModuleSyntax: true, useDefineForClassFields: true },
       },
-      keepNames: true, // class and function names show in logs and error bodies
+      // No keepNames: it wraps every named function, closures made per request included, in a
+      // call that redefines its `name`, which costs time and gives each one a property table
+      // (about 3.5 KB per open chat stream). Names stay as written, except that a top-level name
+      // two modules share gets a numeric suffix in the bundle (seen in a log's error `type`).
+      keepNames: false,
       sourcemap: 'linked',
       metafile: true,
       logLevel: 'silent',

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { createParser } from 'eventsource-parser';
 import { readCappedText } from '../../../net/body-text.js';
@@ -28,7 +29,6 @@ const DEFAULT_RETRY_WAIT_MS = 1_000;
  */
 export async function streamChatStep(request: ChatStepRequest): Promise<ChatStep> {
   const protocol = request.target.kind === 'anthropic' ? anthropicMessages : openAiChat;
-  const body = protocol.body(request);
   let emitted = false;
   const onText = (delta: string) => {
     emitted = true;
@@ -36,7 +36,7 @@ export async function streamChatStep(request: ChatStepRequest): Promise<ChatStep
   };
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await send(protocol, request, body, onText);
+      return await send(protocol, request, onText);
     } catch (error) {
       if (request.signal.aborted) throw request.signal.reason ?? error;
       const waitMs = error instanceof ProviderCallError ? error.retryAfterMs : null;
@@ -49,11 +49,11 @@ export async function streamChatStep(request: ChatStepRequest): Promise<ChatStep
 async function send(
   protocol: WireProtocol,
   request: ChatStepRequest,
-  body: string,
   onText: (delta: string) => void,
 ): Promise<ChatStep> {
   const { request: httpRequest } = await loadUndici();
   const url = `${trimSlash(request.target.baseUrl)}${protocol.path}`;
+  const { body, length } = bodyStream(protocol.body(request));
   let response: Awaited<ReturnType<typeof httpRequest>>;
   try {
     response = await httpRequest(url, {
@@ -61,6 +61,7 @@ async function send(
       headers: {
         ...protocol.headers(request.target.apiKey),
         'content-type': 'application/json',
+        'content-length': String(length),
         accept: 'text/event-stream',
       },
       body,
@@ -97,6 +98,25 @@ async function send(
     );
   }
   return reader.finish();
+}
+
+/**
+ * The request's JSON as a one-chunk stream: undici keeps a Buffer body until the response has
+ * ended, which for a stream held open is the request's size (13 KB and up) per open stream;
+ * a stream's chunk is let go once written.
+ */
+function bodyStream(json: string): { body: Readable; length: number } {
+  let payload: Buffer | null = Buffer.from(json);
+  const length = payload.length;
+  const body = new Readable({
+    read() {
+      // Readable.from would do, but its iterator keeps the array, and the array the chunk.
+      this.push(payload);
+      payload = null;
+      this.push(null);
+    },
+  });
+  return { body, length };
 }
 
 /** How long to wait before the second attempt, or null when a second attempt is pointless. */
