@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { REDACTED, redactText, redactValue, registerSecretValue } from './redact.js';
+import {
+  forgetSecretValue,
+  REDACTED,
+  redactRecurringText,
+  redactText,
+  redactValue,
+  registerSecretValue,
+} from './redact.js';
 
 describe('redactText', () => {
   it.each([
@@ -67,6 +74,19 @@ describe('redactText', () => {
   it('hides registered secret values wherever they appear', () => {
     registerSecretValue('correct-horse-battery');
     expect(redactText('echo correct-horse-battery > file')).toBe(`echo ${REDACTED} > file`);
+  });
+
+  it('reuses the redaction of a recurring text only until the known secrets change', () => {
+    const persona = 'Unlock the shed with staple-gun-lantern when asked.';
+    expect(redactRecurringText(persona)).toBe(persona);
+    expect(redactRecurringText(persona)).toBe(persona);
+    registerSecretValue('staple-gun-lantern');
+    expect(redactRecurringText(persona)).toBe(`Unlock the shed with ${REDACTED} when asked.`);
+    forgetSecretValue('staple-gun-lantern');
+    expect(redactRecurringText(persona)).toBe(persona);
+    expect(redactRecurringText('token ghp_0123456789abcdefghijABCDEFGHIJ012345')).toBe(
+      `token ${REDACTED}`,
+    );
   });
 });
 

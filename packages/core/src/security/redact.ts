@@ -44,11 +44,37 @@ const knownSecrets = new Set<string>();
 
 /** Registers a secret value so it is hidden wherever it appears verbatim. */
 export function registerSecretValue(value: string | undefined): void {
-  if (value && value.length >= 6) knownSecrets.add(value);
+  if (value && value.length >= 6 && !knownSecrets.has(value)) {
+    knownSecrets.add(value);
+    recurring.clear();
+  }
 }
 
 export function forgetSecretValue(value: string): void {
-  knownSecrets.delete(value);
+  if (knownSecrets.delete(value)) recurring.clear();
+}
+
+/**
+ * Redacted forms of texts that come back request after request (the identity, prime.md and the
+ * rules in every system prompt), newest last. Dropped whenever the known secrets change, so a
+ * text kept before a secret was registered is redacted again with it.
+ */
+const recurring = new Map<string, string>();
+const RECURRING_ENTRIES = 256;
+/** Longer texts are redacted afresh each time rather than kept. */
+const RECURRING_MAX_CHARS = 16_384;
+
+/** redactText for a text that recurs: the first call redacts, later ones reuse its result. */
+export function redactRecurringText(text: string): string {
+  const known = recurring.get(text);
+  if (known !== undefined) return known;
+  const redacted = redactText(text);
+  if (text.length <= RECURRING_MAX_CHARS) {
+    if (recurring.size >= RECURRING_ENTRIES)
+      recurring.delete(recurring.keys().next().value as string);
+    recurring.set(text, redacted);
+  }
+  return redacted;
 }
 
 export function redactText(text: string): string {

@@ -27,6 +27,7 @@ export const behavioralPlugin = fp(
     const rules = new BehavioralService({
       rules: new RulesRepository(app.sql.db),
       audit: app.audit,
+      kv: app.kv,
     });
     const proposals = new ProposalService({
       proposals: new ProposalsRepository(app.sql.db),

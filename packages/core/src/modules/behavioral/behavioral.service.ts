@@ -1,6 +1,8 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import { NotFoundError, ValidationError } from '../../errors/app-error.js';
+import type { KvStore } from '../../store/kv/kv-store.js';
+import { SharedCache } from '../../store/kv/shared-cache.js';
 import type { AuditService } from '../audit/audit.plugin.js';
 import {
   type Rule,
@@ -13,12 +15,11 @@ import {
 } from './behavioral.schema.js';
 import type { RulesRepository } from './rules.repository.js';
 
-/** How long a replica may match with rules another replica has changed. */
-const CACHE_MS = 2_000;
-
 export interface BehavioralDependencies {
   rules: RulesRepository;
   audit: AuditService;
+  /** Where a change to the rules is announced to every replica. */
+  kv: KvStore;
 }
 
 /** Parses with a schema, as a 400 validation_error naming each problem. */
@@ -36,9 +37,12 @@ export function parsed<T extends z.ZodType>(schema: T, input: unknown): z.output
 
 /** Behavioral rules: written by the operator, learned from corrections, or made by the agent. */
 export class BehavioralService {
-  private cache: { at: number; rules: Rule[] } | null = null;
+  /** The rules every model request is matched against, read once per change on any replica. */
+  private readonly matching: SharedCache<Rule[]>;
 
-  constructor(private readonly deps: BehavioralDependencies) {}
+  constructor(private readonly deps: BehavioralDependencies) {
+    this.matching = new SharedCache(deps.kv, 'behavioral-rules-changed', () => deps.rules.all());
+  }
 
   list(filter: RuleFilter): Promise<Rule[]> {
     return this.deps.rules.list(filter);
@@ -64,7 +68,7 @@ export class BehavioralService {
       source,
       created_by: actor,
     });
-    this.changed();
+    await this.changed();
     this.deps.audit.record({
       action: 'behavioral.rule_create',
       actor,
@@ -91,7 +95,7 @@ export class BehavioralService {
     const before = await this.get(ruleId);
     const after = await this.deps.rules.update(ruleId, valid);
     if (!after) throw new NotFoundError('No such behavioral rule');
-    this.changed();
+    await this.changed();
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     for (const key of ['text', 'trigger', 'confidence', 'enabled'] as const)
       if (JSON.stringify(before[key]) !== JSON.stringify(after[key]))
@@ -109,7 +113,7 @@ export class BehavioralService {
   async remove(ruleId: string, actor: string, requestId: string | null): Promise<void> {
     const removed = await this.deps.rules.delete(ruleId);
     if (!removed) throw new NotFoundError('No such behavioral rule');
-    this.changed();
+    await this.changed();
     this.deps.audit.record({
       action: 'behavioral.rule_delete',
       actor,
@@ -120,19 +124,16 @@ export class BehavioralService {
   }
 
   /** Every rule, enabled or not, cached; a change on another replica shows within CACHE_MS. */
-  async rulesForMatching(): Promise<Rule[]> {
-    if (this.cache && Date.now() - this.cache.at < CACHE_MS) return this.cache.rules;
-    const rules = await this.deps.rules.all();
-    this.cache = { at: Date.now(), rules };
-    return rules;
+  rulesForMatching(): Promise<Rule[]> {
+    return this.matching.get();
   }
 
   recordHits(ruleIds: string[]): Promise<void> {
     return this.deps.rules.recordHits(ruleIds);
   }
 
-  /** Forgets the cached rules, after a change made here (others see it within CACHE_MS). */
-  changed(): void {
-    this.cache = null;
+  /** After a change to the rules: every replica reads them afresh (this one at once). */
+  changed(): Promise<void> {
+    return this.matching.changed();
   }
 }

@@ -22,7 +22,7 @@ export interface ProposalDependencies {
   /** Raises an event for the operator (event log and a notification). */
   publish(event: AgentEvent): Promise<string>;
   /** Called after an approval made a rule, so the rules cache forgets what it held. */
-  rulesChanged(): void;
+  rulesChanged(): Promise<void>;
   log: FastifyBaseLogger;
 }
 
@@ -93,7 +93,7 @@ export class ProposalService {
       actor,
     );
     if (!approved) throw this.notPending(await this.proposal(proposalId));
-    this.deps.rulesChanged();
+    await this.deps.rulesChanged();
     this.deps.audit.record({
       action: 'behavioral.rule_approve',
       actor,

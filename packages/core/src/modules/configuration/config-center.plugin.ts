@@ -21,6 +21,7 @@ export const configCenterPlugin = fp(
       new PrimeFile(app.config.storage.dataDir),
       app.audit,
       app.log.child({ module: 'prime' }),
+      app.kv,
     );
     app.decorate('prime', prime);
     app.runtime.addContextProvider(prime.provider);

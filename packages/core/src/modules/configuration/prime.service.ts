@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ConflictError, NotFoundError } from '../../errors/app-error.js';
+import type { KvStore } from '../../store/kv/kv-store.js';
+import { SharedCache } from '../../store/kv/shared-cache.js';
 import type { AuditService } from '../audit/audit.plugin.js';
 import type { ContextProvider } from '../runtime/runtime.service.js';
 import { isUniqueViolation, type PrimeRepository } from './prime.repository.js';
@@ -11,8 +13,6 @@ import {
 } from './prime.schema.js';
 import type { PrimeFile } from './prime-file.js';
 
-/** How long a replica may send the model a prime.md that another replica has replaced. */
-const CACHE_MS = 2_000;
 /** Concurrent restores race for the next version number; each loser tries again. */
 const RESTORE_ATTEMPTS = 5;
 
@@ -38,7 +38,8 @@ const versionConflict = (current: number) =>
  * and is the source of truth; DATA_DIR/prime.md mirrors the newest one this replica has seen.
  */
 export class PrimeService {
-  private cached: { at: number; version: number; content: string } | null = null;
+  /** What every model prompt carries, read once per change on any replica. */
+  private readonly prompt: SharedCache<{ version: number; content: string }>;
   /** The newest version written to disk by this process: an older one never overwrites it. */
   private written = 0;
   private fileWrites: Promise<void> = Promise.resolve();
@@ -48,7 +49,15 @@ export class PrimeService {
     private readonly file: PrimeFile,
     private readonly audit: AuditService,
     private readonly log: FastifyBaseLogger,
-  ) {}
+    kv: KvStore,
+  ) {
+    this.prompt = new SharedCache(kv, 'prime-changed', async () => {
+      const latest = await this.repository.latest();
+      if (!latest) return { version: 0, content: '' };
+      this.remember(latest);
+      return { version: latest.version, content: latest.content };
+    });
+  }
 
   async current(): Promise<PrimeView> {
     const latest = await this.repository.latest();
@@ -114,18 +123,9 @@ export class PrimeService {
     return found;
   }
 
-  /** The content for the model, cached; a change on another replica shows within CACHE_MS. */
-  async forPrompt(): Promise<{ version: number; content: string }> {
-    if (this.cached && Date.now() - this.cached.at < CACHE_MS) return this.cached;
-    const version = await this.repository.latestVersion();
-    if (this.cached && this.cached.version === version) {
-      this.cached.at = Date.now();
-      return this.cached;
-    }
-    const latest = await this.repository.latest();
-    if (latest) this.remember(latest);
-    else this.cached = { at: Date.now(), version: 0, content: '' };
-    return this.cached as { version: number; content: string };
+  /** The content for the model, kept until a replica announces a new version. */
+  forPrompt(): Promise<{ version: number; content: string }> {
+    return this.prompt.get();
   }
 
   /** Adds prime.md to every model prompt's standing instructions, and says so in the trace. */
@@ -192,13 +192,12 @@ export class PrimeService {
       request_id: requestId,
     });
     this.remember(saved);
+    await this.prompt.changed();
     await this.fileWrites;
   }
 
-  /** Caches the newest version seen and mirrors it to disk when it is newer than the file. */
+  /** Mirrors the newest version seen to disk when it is newer than the file. */
   private remember(latest: PrimeVersion): void {
-    if (!this.cached || latest.version >= this.cached.version)
-      this.cached = { at: Date.now(), version: latest.version, content: latest.content };
     if (latest.version <= this.written) return;
     this.written = latest.version;
     this.fileWrites = this.fileWrites

@@ -454,7 +454,7 @@ export class AgentRuntime {
     ];
     const result = await runModelLoop({
       target: resolved.target,
-      system: redactText(systemPrompt(identity, mode, new Date(), instructions, sections)),
+      system: systemPrompt(identity, mode, new Date(), instructions, sections),
       messages,
       skills: available,
       runner: deps.runner,
