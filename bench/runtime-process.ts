@@ -30,7 +30,13 @@ export async function startProcess(
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    [...(process.env.BENCH_CHILD_FLAGS?.split(' ') ?? []), LAUNCHER, script],
+    // The V8 flag `npm start` passes, then any the bench asks for.
+    [
+      '--max-semi-space-size=4',
+      ...(process.env.BENCH_CHILD_FLAGS?.split(' ') ?? []),
+      LAUNCHER,
+      script,
+    ],
     {
       cwd: CORE,
       env: {

@@ -5,13 +5,16 @@
 # that no longer compiles is put back to the image's source and the runtime starts unpatched,
 # saying so, rather than not at all. Nothing else writes /app/src.
 set -eu
+# A young generation of 4 MiB semi-spaces, not V8's 16: each open chat stream then holds about
+# 40 KB rather than 70 (docs/architecture.md, "Choices and departures"); npm start does the same.
+SERVE="node --max-semi-space-size=4 launch.mjs"
 refill() {
   find /app/src -mindepth 1 -delete
   cp -R /app/src.image/. /app/src/
 }
 if [ ! -w /app/src ]; then
   echo "agent-core: /app/src is not writable; running the image's source without patches" >&2
-  exec node launch.mjs src.image/main.ts
+  exec $SERVE src.image/main.ts
 fi
 refill
 node launch.mjs src/replay-patches.ts ||
@@ -20,4 +23,4 @@ if ! node launch.mjs --build-only src/main.ts; then
   echo "agent-core: the patched source does not compile; starting the image's source without patches" >&2
   refill
 fi
-exec node launch.mjs src/main.ts
+exec $SERVE src/main.ts
