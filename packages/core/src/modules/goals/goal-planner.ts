@@ -85,7 +85,7 @@ export async function planObjective(deps: PlannerDeps, objective: string): Promi
   const { generateObject, NoObjectGeneratedError } = await loadAiSdk();
   try {
     const result = await generateObject({
-      model: resolved.model,
+      model: await resolved.languageModel(),
       schema: planSchema,
       schemaName: 'goal_plan',
       system: `${SYSTEM} The agent's tools: ${skills}.`,

@@ -140,7 +140,10 @@ function observeAndExtract(
   const { log } = deps;
   const extractor = new MemoryExtractor({
     ...deps,
-    model: async () => (await app.models.resolveDefault())?.model ?? null,
+    model: async () => {
+      const resolved = await app.models.resolveDefault();
+      return resolved ? resolved.languageModel() : null;
+    },
     timeoutMs: EXTRACTION_TIMEOUT_MS,
   });
   const queue = new ExtractionQueue(app.jobs, extractor, { pollingSeconds: 1, log });

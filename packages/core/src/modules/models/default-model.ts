@@ -1,5 +1,6 @@
 import type { LanguageModel } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
+import { once } from '../../util/once.js';
 import type { ChatTarget } from './chat-stream/chat-types.js';
 import { createLanguageModel } from './language-model.js';
 import type { DefaultModel, ProviderKind } from './models.schema.js';
@@ -10,10 +11,13 @@ export interface ResolvedModel {
   providerId: string;
   kind: ProviderKind;
   modelName: string;
-  /** The AI SDK's model, for one-shot calls (goal plans, memory extraction). */
-  model: LanguageModel;
   /** Where the chat path's streaming calls go (`chat-stream/`). */
   target: ChatTarget;
+  /**
+   * The AI SDK's model, for one-shot calls (goal plans, memory extraction), built on first use:
+   * the chat path never needs one.
+   */
+  languageModel(): Promise<LanguageModel>;
   /** True when the provider is the vendor's own API, so list prices apply to its usage. */
   billed: boolean;
 }
@@ -175,15 +179,13 @@ export class DefaultModelResolver {
 
   private async build(record: ProviderRecord, modelName: string): Promise<ResolvedModel> {
     const apiKey = await this.options.apiKey(record);
+    const target = { kind: record.kind, baseUrl: record.baseUrl, apiKey, model: modelName };
     return {
       providerId: record.id,
       kind: record.kind,
       modelName,
-      target: { kind: record.kind, baseUrl: record.baseUrl, apiKey, model: modelName },
-      model: await createLanguageModel(
-        { kind: record.kind, baseUrl: record.baseUrl, apiKey },
-        modelName,
-      ),
+      target,
+      languageModel: once(() => createLanguageModel(target, modelName)),
       billed: isVendorApi(record),
     };
   }

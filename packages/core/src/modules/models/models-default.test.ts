@@ -71,7 +71,7 @@ describe('the default model: resolution order and health', () => {
     });
     if (!resolved) throw new Error('no default model');
     openai.queue({ text: 'hello from the default' });
-    const reply = await generateText({ model: resolved.model, prompt: 'hi' });
+    const reply = await generateText({ model: await resolved.languageModel(), prompt: 'hi' });
     expect(reply.text).toBe('hello from the default');
     const call = openai.requests.at(-1);
     // Through /chat/completions: compatible servers have no /responses endpoint.
@@ -120,7 +120,7 @@ describe('the default model: resolution order and health', () => {
     });
     if (!resolved) throw new Error('no default model');
     anthropic.queue({ text: 'bonjour', usage: { input: 7, output: 3 } });
-    const reply = await generateText({ model: resolved.model, prompt: 'hi' });
+    const reply = await generateText({ model: await resolved.languageModel(), prompt: 'hi' });
     expect(reply.text).toBe('bonjour');
     expect(reply.usage).toMatchObject({ inputTokens: 7, outputTokens: 3 });
     expect(anthropic.requests.at(-1)?.headers['x-api-key']).toBe(ANTHROPIC_KEY);

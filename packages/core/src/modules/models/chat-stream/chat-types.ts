@@ -1,10 +1,7 @@
-import type { ProviderKind } from '../models.schema.js';
+import type { ModelTarget } from '../language-model.js';
 
-/** Where a chat call goes: the provider's wire protocol, its URL, its key and the model. */
-export interface ChatTarget {
-  kind: ProviderKind;
-  baseUrl: string;
-  apiKey: string | null;
+/** Where a chat call goes: the provider's wire protocol, its URL and key, and the model. */
+export interface ChatTarget extends ModelTarget {
   model: string;
 }
 
