@@ -1,6 +1,7 @@
-import type { ChatMessage, ChatStep, ToolCall, ToolSpec, WireProtocol } from './chat-types.js';
+import type { ChatMessage, ChatStep, ToolCall, WireProtocol } from './chat-types.js';
 import { parseEvent } from './parse-event.js';
 import { ProviderCallError } from './provider-call-error.js';
+import { toolsField } from './tools-field.js';
 
 const API_VERSION = '2023-06-01';
 
@@ -23,20 +24,11 @@ export function maxOutputTokens(model: string): number {
   return OUTPUT_LIMITS.find(([pattern]) => pattern.test(model))?.[1] ?? 4_096;
 }
 
-const written = new WeakMap<ToolSpec, string>();
-
-function toolJson(tool: ToolSpec): string {
-  let json = written.get(tool);
-  if (json === undefined) {
-    json = JSON.stringify({
-      name: tool.name,
-      description: tool.description,
-      input_schema: tool.parameters,
-    });
-    written.set(tool, json);
-  }
-  return json;
-}
+const toolsJson = toolsField((tool) => ({
+  name: tool.name,
+  description: tool.description,
+  input_schema: tool.parameters,
+}));
 
 type Block = Record<string, unknown>;
 
@@ -98,10 +90,8 @@ export const anthropicMessages: WireProtocol = {
   body(request) {
     const { model } = request.target;
     const head = `{"model":${JSON.stringify(model)},"max_tokens":${maxOutputTokens(model)},"stream":true`;
-    const tools =
-      request.tools.length > 0 ? `,"tools":[${request.tools.map(toolJson).join(',')}]` : '';
     const rest = `,"system":${JSON.stringify(request.system)},"messages":${JSON.stringify(wireMessages(request.messages))}`;
-    return `${head}${rest}${tools}}`;
+    return `${head}${rest}${toolsJson(request.tools)}}`;
   },
   reader(onText) {
     let text = '';

@@ -1,21 +1,12 @@
-import type { ChatMessage, ChatStep, ToolCall, ToolSpec, WireProtocol } from './chat-types.js';
+import type { ChatMessage, ChatStep, ToolCall, WireProtocol } from './chat-types.js';
 import { parseEvent } from './parse-event.js';
 import { ProviderCallError } from './provider-call-error.js';
+import { toolsField } from './tools-field.js';
 
-/** Each tool as written into a request, kept with the tool object it was written from. */
-const written = new WeakMap<ToolSpec, string>();
-
-function toolJson(tool: ToolSpec): string {
-  let json = written.get(tool);
-  if (json === undefined) {
-    json = JSON.stringify({
-      type: 'function',
-      function: { name: tool.name, description: tool.description, parameters: tool.parameters },
-    });
-    written.set(tool, json);
-  }
-  return json;
-}
+const toolsJson = toolsField((tool) => ({
+  type: 'function',
+  function: { name: tool.name, description: tool.description, parameters: tool.parameters },
+}));
 
 function wireMessage(message: ChatMessage): Record<string, unknown> {
   switch (message.role) {
@@ -70,9 +61,7 @@ export const openAiChat: WireProtocol = {
       ...request.messages.map(wireMessage),
     ];
     const head = `{"model":${JSON.stringify(request.target.model)},"stream":true,"stream_options":{"include_usage":true}`;
-    const tools =
-      request.tools.length > 0 ? `,"tools":[${request.tools.map(toolJson).join(',')}]` : '';
-    return `${head},"messages":${JSON.stringify(messages)}${tools}}`;
+    return `${head},"messages":${JSON.stringify(messages)}${toolsJson(request.tools)}}`;
   },
   reader(onText) {
     let text = '';
