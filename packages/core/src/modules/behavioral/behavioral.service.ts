@@ -123,7 +123,7 @@ export class BehavioralService {
     });
   }
 
-  /** Every rule, enabled or not, cached; a change on another replica shows within CACHE_MS. */
+  /** Every rule, enabled or not, kept until a replica announces a change. */
   rulesForMatching(): Promise<Rule[]> {
     return this.matching.get();
   }
