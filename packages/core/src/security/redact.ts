@@ -5,6 +5,8 @@
  * take in commands, headers, URLs and assignments (secret-forms.ts, vendor-tokens.ts), which hide
  * only the value and keep the words around it; and secretlint's maintained preset on what is left.
  */
+
+import { BoundedMemo } from '../util/bounded-memo.js';
 import {
   AUTH_SCHEME,
   ENV_ASSIGNMENT,
@@ -59,22 +61,13 @@ export function forgetSecretValue(value: string): void {
  * rules in every system prompt), newest last. Dropped whenever the known secrets change, so a
  * text kept before a secret was registered is redacted again with it.
  */
-const recurring = new Map<string, string>();
-const RECURRING_ENTRIES = 256;
+const recurring = new BoundedMemo<string>(256);
 /** Longer texts are redacted afresh each time rather than kept. */
 const RECURRING_MAX_CHARS = 16_384;
 
 /** redactText for a text that recurs: the first call redacts, later ones reuse its result. */
 export function redactRecurringText(text: string): string {
-  const known = recurring.get(text);
-  if (known !== undefined) return known;
-  const redacted = redactText(text);
-  if (text.length <= RECURRING_MAX_CHARS) {
-    if (recurring.size >= RECURRING_ENTRIES)
-      recurring.delete(recurring.keys().next().value as string);
-    recurring.set(text, redacted);
-  }
-  return redacted;
+  return text.length <= RECURRING_MAX_CHARS ? recurring.get(text, redactText) : redactText(text);
 }
 
 export function redactText(text: string): string {

@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CsrfError, UnauthorizedError } from '../../errors/app-error.js';
+import { BoundedMemo } from '../../util/bounded-memo.js';
 import { UsersRepository } from './auth.repository.js';
 import { authRoutes } from './auth.routes.js';
 import { AuthService } from './auth.service.js';
@@ -36,6 +37,9 @@ export const CSRF_COOKIE = 'csrftoken';
 export const authPlugin = fp(
   async (app: FastifyInstance, options: AuthPluginOptions) => {
     await app.register(cookie, { secret: app.keys.cookie });
+    // A signed cookie's check is pure in the cookie and the key, and a client sends the same
+    // cookie on every request: the HMAC runs once per cookie, not per request.
+    const unsignedCookies = new BoundedMemo<string | null>(1_000);
     const sessions = new SessionService(app.kv, app.keys.csrf, app.config.auth.sessionTtlMs);
     const authService = new AuthService(
       new UsersRepository(app.sql.db),
@@ -55,7 +59,7 @@ export const authPlugin = fp(
     app.decorateRequest('session', null);
 
     app.addHook('onRequest', async (request) => {
-      request.session = await sessionFromCookie(request, sessions);
+      request.session = await sessionFromCookie(request, sessions, unsignedCookies);
       // Unmatched requests are judged by the not-found handler (page redirect, 405 or 401).
       if (request.routeOptions.config.access === 'public' || request.is404) return;
       if (!request.session) throw new UnauthorizedError();
@@ -85,10 +89,13 @@ export const authPlugin = fp(
 async function sessionFromCookie(
   request: FastifyRequest,
   sessions: SessionService,
+  unsignedCookies: BoundedMemo<string | null>,
 ): Promise<Session | null> {
   const raw = request.cookies[SESSION_COOKIE];
   if (!raw) return null;
-  const unsigned = request.unsignCookie(raw);
-  if (!unsigned.valid || !unsigned.value) return null;
-  return sessions.load(unsigned.value);
+  const id = unsignedCookies.get(raw, (signed) => {
+    const unsigned = request.unsignCookie(signed);
+    return unsigned.valid && unsigned.value ? unsigned.value : null;
+  });
+  return id ? sessions.load(id) : null;
 }

@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { z } from 'zod';
 import type { KvStore } from '../../store/kv/kv-store.js';
 import { LazySubscription } from '../../store/kv/lazy-subscription.js';
+import { BoundedMemo } from '../../util/bounded-memo.js';
 import { parseJsonWith } from '../../util/json.js';
 
 export interface Session {
@@ -25,7 +26,9 @@ const VERIFIED_MAX = 10_000;
 const ECHO_WAIT_MS = 500;
 
 /** Cache entries and revocation messages name a session by a hash, never by its id. */
-const fingerprint = (id: string) => createHash('sha256').update(id).digest('base64url');
+const fingerprints = new BoundedMemo<string>(VERIFIED_MAX);
+const fingerprint = (id: string) =>
+  fingerprints.get(id, () => createHash('sha256').update(id).digest('base64url'));
 
 /**
  * Server-side sessions in the key-value store, shared by every replica. The cookie carries
@@ -40,6 +43,8 @@ export class SessionService {
   private readonly verified = new Map<string, { session: Session; at: number }>();
   /** Revocations, subscribed before anything is cached. */
   private readonly revoked: LazySubscription;
+  /** Each session's CSRF token as bytes, so a request's check computes no HMAC. */
+  private readonly csrfTokens = new BoundedMemo<Buffer>(VERIFIED_MAX);
   /** Bumped by every revocation, so a read that raced one never caches what it read. */
   private revocations = 0;
   /** Revocations this process published, waiting to hear their own message back. */
@@ -162,7 +167,7 @@ export class SessionService {
 
   csrfTokenMatches(sessionId: string, token: unknown): boolean {
     if (typeof token !== 'string' || token.length === 0) return false;
-    const expected = Buffer.from(this.csrfToken(sessionId));
+    const expected = this.csrfTokens.get(sessionId, (id) => Buffer.from(this.csrfToken(id)));
     const given = Buffer.from(token);
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
