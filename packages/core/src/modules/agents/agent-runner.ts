@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { v7 as uuidv7 } from 'uuid';
 import { AppError, ConflictError, NotFoundError } from '../../errors/app-error.js';
 import { redactText } from '../../security/redact.js';
+import { uuidv7 } from '../../util/uuid-v7.js';
 import type { AuditService } from '../audit/audit.plugin.js';
 import type { RuntimeEventMap, RuntimeEvents } from '../events/runtime-events.js';
 import type { AgentRuntime, ChatResult } from '../runtime/runtime.service.js';

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import { v7 as uuidv7 } from 'uuid';
 import type { Database } from '../../store/database.js';
+import { uuidv7 } from '../../util/uuid-v7.js';
 import { agentOrThrow, leaseUntil } from './agent-rows.js';
 import type { Agent } from './agents.schema.js';
 import type { AgentControl, MessageOrigin } from './agents.tables.js';

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
-import { v7 as uuidv7 } from 'uuid';
 import type { Database } from '../../store/database.js';
 import { isoMicros } from '../../store/sql-time.js';
+import { uuidv7 } from '../../util/uuid-v7.js';
 import { agentOrThrow, STATUS, selectAgents, toAgent, uniqueName } from './agent-rows.js';
 import type { Agent, AgentMessage, AgentStatus, MessagePageQuery } from './agents.schema.js';
 import type { AgentControl } from './agents.tables.js';

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import { redactText, redactValue } from '../../security/redact.js';
 import { WriteBehind } from '../../store/write-behind.js';
+import { uuidv7 } from '../../util/uuid-v7.js';
 import type { AuditRepository, AuditRowInput } from './audit.repository.js';
 import type { AuditEntryInput } from './audit.schema.js';
 

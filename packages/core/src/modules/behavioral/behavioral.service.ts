@@ -1,8 +1,8 @@
-import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import { NotFoundError, ValidationError } from '../../errors/app-error.js';
 import type { KvStore } from '../../store/kv/kv-store.js';
 import { SharedCache } from '../../store/kv/shared-cache.js';
+import { uuidv7 } from '../../util/uuid-v7.js';
 import type { AuditService } from '../audit/audit.plugin.js';
 import {
   type Rule,

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { v7 as uuidv7 } from 'uuid';
 import { ConflictError, NotFoundError } from '../../errors/app-error.js';
+import { uuidv7 } from '../../util/uuid-v7.js';
 import type { AuditService } from '../audit/audit.plugin.js';
 import type { AgentEvent } from '../events/event-queue.js';
 import {

@@ -1,7 +1,7 @@
-import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PendingWrites } from '../../store/pending-writes.js';
 import { type KvTestStores, kvTestBackends, openKvTestStores } from '../../testing/services.js';
+import { uuidv7 } from '../../util/uuid-v7.js';
 import { ConversationRepository, type Exchange } from './conversation.repository.js';
 
 describe.each(await kvTestBackends())('chat history cache ($name)', (setup) => {

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { v7 as uuidv7 } from 'uuid';
 import { ConflictError, NotFoundError } from '../../errors/app-error.js';
 import { redactValue } from '../../security/redact.js';
+import { uuidv7 } from '../../util/uuid-v7.js';
 import type { AuditService } from '../audit/audit.plugin.js';
 import type { RuntimeEvents } from '../events/runtime-events.js';
 import type { SkillSimulation } from '../skills/skill.js';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../util/uuid-v7.js';
 import type { RuntimeEvents } from '../events/runtime-events.js';
 import { type GoalJobs, PLAN_QUEUE, type PlanJob } from './goal-jobs.js';
 import { type Plan, type PlannerDeps, planObjective } from './goal-planner.js';

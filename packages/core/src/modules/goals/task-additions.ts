@@ -1,6 +1,6 @@
-import { v7 as uuidv7 } from 'uuid';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors/app-error.js';
 import { redactText } from '../../security/redact.js';
+import { uuidv7 } from '../../util/uuid-v7.js';
 import type { GoalJobs } from './goal-jobs.js';
 import { type AddTaskInput, addTaskBody } from './goals.schema.js';
 import { findCycle, type GraphEdge } from './task-graph.js';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../util/uuid-v7.js';
 import { goalsTiming } from './goals-timing.js';
 import { judge, type ResourceGovernor } from './governor.js';
 import { type Db, lockClaims, lockGoal, now, nowPlus, setGoalStatus } from './task-lifecycle.js';

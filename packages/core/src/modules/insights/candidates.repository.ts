@@ -1,6 +1,6 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
-import { v7 as uuidv7 } from 'uuid';
 import type { Database } from '../../store/database.js';
+import { uuidv7 } from '../../util/uuid-v7.js';
 import type { Detection } from './detectors/detection.js';
 import type { CandidateStatus, CandidatesTable } from './insights.tables.js';
 import type { Opportunity } from './opportunities.schema.js';

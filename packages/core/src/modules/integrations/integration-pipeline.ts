@@ -1,8 +1,8 @@
-import { v7 as uuidv7 } from 'uuid';
 import { AppError, ValidationError } from '../../errors/app-error.js';
 import { REDACTED, registerSecretValue } from '../../security/redact.js';
 import type { KvStore } from '../../store/kv/kv-store.js';
 import { SharedKeyedCache } from '../../store/kv/shared-cache.js';
+import { uuidv7 } from '../../util/uuid-v7.js';
 import type { RuntimeEvents } from '../events/runtime-events.js';
 import type { CapabilityLevel, SkillSimulation } from '../skills/skill.js';
 import type { Vault } from '../vault/vault.service.js';

@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
-import { v7 as uuidv7 } from 'uuid';
 import type { Database } from '../../store/database.js';
+import { uuidv7 } from '../../util/uuid-v7.js';
 import type { Entity, Relation } from './memory.schema.js';
 import { normalizeName } from './text-match.js';
 import './memory.tables.js';

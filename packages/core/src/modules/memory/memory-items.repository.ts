@@ -1,8 +1,8 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { v7 as uuidv7 } from 'uuid';
 import { ConflictError, NotFoundError } from '../../errors/app-error.js';
 import type { Database } from '../../store/database.js';
 import { isoMicros } from '../../store/sql-time.js';
+import { uuidv7 } from '../../util/uuid-v7.js';
 import type { ItemListQuery, MemoryEvent, MemoryItem } from './memory.schema.js';
 import type { Actor, EventOp, ItemKind, ItemStatus, SourceKind } from './memory.tables.js';
 import { assertPinnedBudget, assertWithinLimits, MEMORY_LIMITS } from './memory-limits.js';

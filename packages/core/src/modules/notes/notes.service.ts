@@ -1,5 +1,5 @@
-import { v7 as uuidv7 } from 'uuid';
 import { NotFoundError } from '../../errors/app-error.js';
+import { uuidv7 } from '../../util/uuid-v7.js';
 import type { NoteChanges, NotesRepository } from './notes.repository.js';
 import {
   NOTE_BODY_MAX,

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { v7 as uuidv7 } from 'uuid';
 import { AppError, ServiceUnavailableError } from '../../errors/app-error.js';
 import { redactText } from '../../security/redact.js';
+import { uuidv7 } from '../../util/uuid-v7.js';
 import type { ConversationRepository, Exchange } from '../chat/conversation.repository.js';
 import type { ConfigurationService } from '../configuration/configuration.service.js';
 import type { RuntimeEvents } from '../events/runtime-events.js';

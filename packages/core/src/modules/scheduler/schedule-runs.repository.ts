@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
-import { v7 as uuidv7 } from 'uuid';
 import type { Database } from '../../store/database.js';
 import { isoMicros } from '../../store/sql-time.js';
+import { uuidv7 } from '../../util/uuid-v7.js';
 import { ABANDONED_RUN_MS } from './run-limits.js';
 import { jsonb, type ScheduleRow, type Trx } from './scheduler.repository.js';
 import type { RunsQuery, RunView } from './scheduler.schema.js';

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
-import { v7 as uuidv7 } from 'uuid';
 import { NotFoundError } from '../../errors/app-error.js';
 import type { SsrfGuard } from '../../net/ssrf.js';
+import { uuidv7 } from '../../util/uuid-v7.js';
 import { cronRuns, upcoming } from './occurrences.js';
 import { assertFields, assertMonitorUrl, newScheduleRow } from './schedule-input.js';
 import type { ScheduleQueue } from './schedule-queue.js';

@@ -1,5 +1,5 @@
-import { v7 as uuidv7 } from 'uuid';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors/app-error.js';
+import { uuidv7 } from '../../util/uuid-v7.js';
 import type { AuditService } from '../audit/audit.plugin.js';
 import type { RuntimeEvents } from '../events/runtime-events.js';
 import { createUnifiedDiff } from './diff-create.js';

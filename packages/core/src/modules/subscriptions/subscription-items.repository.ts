@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
-import { v7 as uuidv7 } from 'uuid';
 import type { Cursor } from '../../http/paging.js';
 import type { Database } from '../../store/database.js';
 import { isoMicros } from '../../store/sql-time.js';
+import { uuidv7 } from '../../util/uuid-v7.js';
 import type { ItemView } from './subscriptions.schema.js';
 import './subscriptions.tables.js';
 

@@ -1,7 +1,7 @@
-import { v7 as uuidv7 } from 'uuid';
 import { ConflictError, NotFoundError } from '../../errors/app-error.js';
 import type { Cursor } from '../../http/paging.js';
 import type { SsrfGuard } from '../../net/ssrf.js';
+import { uuidv7 } from '../../util/uuid-v7.js';
 import type { AnnouncedFeedItem } from './feed-check.js';
 import {
   checkPriceConfig,
