@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Config } from '../../config/index.js';
 import { ValidationError } from '../../errors/app-error.js';
 import type { AuditService } from '../audit/audit.plugin.js';
@@ -55,9 +54,8 @@ export class ConfigurationService {
   ) {}
 
   async flag(name: FeatureFlag): Promise<boolean> {
-    const row = (await this.rows()).get(`flags.${name}`);
-    const parsed = z.boolean().safeParse(row?.value);
-    return parsed.success ? parsed.data : true;
+    const value = (await this.rows()).get(`flags.${name}`)?.value;
+    return typeof value === 'boolean' ? value : true;
   }
 
   async parameter(name: RuntimeParameter): Promise<number> {
@@ -136,19 +134,24 @@ export class ConfigurationService {
     const definition = RUNTIME_PARAMETERS[name];
     const fallback = definition.fromConfig(this.config);
     const row = (await this.rows()).get(`parameters.${name}`);
-    const parsed = z.number().int().min(definition.min).max(definition.max).safeParse(row?.value);
+    const stored = row?.value;
+    // A stored value outside the parameter's range (an older build's bounds) counts as unset.
+    const valid =
+      Number.isInteger(stored) &&
+      (stored as number) >= definition.min &&
+      (stored as number) <= definition.max;
     return {
       name,
-      value: parsed.success ? parsed.data : fallback,
+      value: valid ? (stored as number) : fallback,
       default: fallback,
-      source: parsed.success ? 'operator' : 'environment',
+      source: valid ? 'operator' : 'environment',
       doc: definition.doc,
       unit: definition.unit,
       min: definition.min,
       max: definition.max,
       live: definition.live,
-      updated_at: row && parsed.success ? new Date(row.updated_at).toISOString() : null,
-      updated_by: parsed.success ? (row?.updated_by ?? null) : null,
+      updated_at: row && valid ? new Date(row.updated_at).toISOString() : null,
+      updated_by: valid ? (row?.updated_by ?? null) : null,
     };
   }
 
