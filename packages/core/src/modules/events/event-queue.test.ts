@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kvTestBackends } from '../../testing/services.js';
 import { type Client, createTestApp, type TestApp } from '../../testing/test-app.js';
+import { EventQueue } from './event-queue.js';
+import { RuntimeEvents } from './runtime-events.js';
 
 describe.each(await kvTestBackends())('event queues ($name)', ({ kv, sql }) => {
   let t: TestApp;
@@ -91,5 +93,36 @@ describe.each(await kvTestBackends())('event queues ($name)', ({ kv, sql }) => {
       'run 1',
       'run 0',
     ]);
+  });
+
+  it('delivers an event at once on a running replica, which does not poll while idle', async () => {
+    const live = new RuntimeEvents();
+    let pops = 0;
+    const kv = new Proxy(t.app.kv, {
+      get(target, property, receiver) {
+        if (property === 'pop') pops += 1;
+        const value = Reflect.get(target, property, receiver);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const replica = new EventQueue(kv, t.app.sql.db, live, t.app.log);
+    await replica.start();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(pops).toBe(0);
+      const received = new Promise<string>((resolve) =>
+        live.subscribe((event) => {
+          if (event.name === 'event-receive')
+            resolve((event.data as { event_id: string }).event_id);
+        }),
+      );
+      const started = Date.now();
+      const id = await t.app.eventQueue.publish({ kind: 'feed.item', source: 'f', title: 'now' });
+      expect(await received).toBe(id);
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(pops).toBeGreaterThan(0);
+    } finally {
+      await replica.stop();
+    }
   });
 });

@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import { redactValue } from '../../security/redact.js';
 import type { Database } from '../../store/database.js';
 import type { KvStore } from '../../store/kv/kv-store.js';
 import { QUEUES } from '../../store/queues.js';
 import { parseJsonWith } from '../../util/json.js';
+import { uuidv7 } from '../../util/uuid-v7.js';
 import type { RuntimeEvents } from './runtime-events.js';
 import './event-log.tables.js';
 
@@ -32,7 +32,12 @@ const queuedEvent = z.object({
 });
 type QueuedEvent = z.infer<typeof queuedEvent>;
 
-const TICK_MS = 250;
+/** Raising an event announces it here, so a running dispatcher on any replica delivers it at once. */
+const QUEUED_TOPIC = 'events-queued';
+/** Polls for what no announcement reached (a replica died between its push and its message). */
+const FALLBACK_MS = 5_000;
+/** Polls while not subscribed (the key-value store is down), as if nothing were announced. */
+const UNSUBSCRIBED_TICK_MS = 250;
 const BATCH = 100;
 
 /**
@@ -44,6 +49,10 @@ const BATCH = 100;
 export class EventQueue {
   private timer: NodeJS.Timeout | null = null;
   private draining: Promise<void> | null = null;
+  /** Asked to drain while a drain was under way: that one may have passed the new event. */
+  private drainAgain = false;
+  private running = false;
+  private unsubscribe: (() => void) | null = null;
 
   constructor(
     private readonly kv: KvStore,
@@ -63,28 +72,62 @@ export class EventQueue {
       notify: event.notify ?? false,
     };
     await this.kv.push(QUEUES.eventsIncoming, JSON.stringify(queued));
+    // Delivered at the fallback poll if the announcement is lost.
+    await this.kv.publish(QUEUED_TOPIC, queued.event_id).catch(() => {});
     return queued.event_id;
   }
 
-  start(): void {
-    this.timer ??= setInterval(() => void this.drain(), TICK_MS);
-    this.timer.unref();
+  /** Delivers events as they are announced, and polls seldom for any that were not. */
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    try {
+      const unsubscribe = await this.kv.subscribe(QUEUED_TOPIC, () => {
+        if (this.running) void this.drain();
+      });
+      if (this.running) this.unsubscribe = unsubscribe;
+      else unsubscribe();
+    } catch (error) {
+      this.log.warn({ err: error }, 'event announcements not heard; polling for events');
+    }
+    this.tick();
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    this.unsubscribe?.();
+    this.unsubscribe = null;
     await this.draining;
   }
 
-  /** Delivers what is queued now; tests call it to avoid waiting for the next tick. */
+  /** Delivers what is queued now; tests call it to avoid waiting for an announcement. */
   drain(): Promise<void> {
-    this.draining ??= this.drainOnce()
-      .catch((error) => this.log.warn({ err: error }, 'event delivery failed; retrying'))
-      .finally(() => {
-        this.draining = null;
-      });
+    if (this.draining) {
+      this.drainAgain = true;
+      return this.draining;
+    }
+    this.draining = (async () => {
+      do {
+        this.drainAgain = false;
+        await this.drainOnce().catch((error) =>
+          this.log.warn({ err: error }, 'event delivery failed; retrying'),
+        );
+      } while (this.drainAgain);
+    })().finally(() => {
+      this.draining = null;
+    });
     return this.draining;
+  }
+
+  private tick(): void {
+    if (!this.running) return;
+    this.timer = setTimeout(
+      () => void this.drain().finally(() => this.tick()),
+      this.unsubscribe ? FALLBACK_MS : UNSUBSCRIBED_TICK_MS,
+    );
+    this.timer.unref();
   }
 
   private async drainOnce(): Promise<void> {
