@@ -11,6 +11,7 @@ export const EXTRACT_QUEUE = 'memory_extract';
  */
 export class ExtractionQueue {
   private started = false;
+  private workerId: string | null = null;
   private readonly running = new Set<Promise<unknown>>();
 
   constructor(
@@ -21,7 +22,7 @@ export class ExtractionQueue {
 
   async start(): Promise<void> {
     await this.jobs.createQueue(EXTRACT_QUEUE);
-    await this.jobs.work<{ observation_id: string }>(
+    this.workerId = await this.jobs.work<{ observation_id: string }>(
       EXTRACT_QUEUE,
       { batchSize: 1, pollingIntervalSeconds: this.options.pollingSeconds },
       async ([job]) => {
@@ -45,6 +46,10 @@ export class ExtractionQueue {
       { observation_id: observationId },
       { retryLimit: 3, retryDelay: 30, retryBackoff: true },
     );
+    // This replica's worker takes it now, in the pause after the reply, rather than at its next
+    // poll: on the embedded database a poll-time extraction shares the thread with whatever
+    // request comes then.
+    if (this.workerId) this.jobs.notifyWorker(this.workerId);
   }
 
   async stop(): Promise<void> {
