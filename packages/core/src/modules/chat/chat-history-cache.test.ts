@@ -63,6 +63,27 @@ describe.each(await kvTestBackends())('chat history cache ($name)', (setup) => {
     expect(await mine.history(chat, 10_000)).toEqual([]);
   });
 
+  it('answers a chat without messages with no read, and reads one another replica opened', async () => {
+    const unseen = `unseen-${setup.name}`;
+    const opened = `opened-${setup.name}`;
+    // The first read starts reading which chats have messages.
+    await mine.history(`warm-${setup.name}`, 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Stored with no announcement: only a read of the database would find them.
+    await stores.sql.db
+      .transaction()
+      .execute((trx) => fresh().appendExchanges([exchange(unseen, 'hidden')], trx));
+    expect(await fresh().history(unseen, 10_000)).toHaveLength(2);
+    expect(await mine.history(unseen, 10_000)).toEqual([]);
+    await store(theirs, [exchange(opened, 'hello')]);
+    await expect
+      .poll(async () => (await mine.history(opened, 10_000)).map((m) => m.content))
+      .toEqual(['hello', 'answer to hello']);
+    // A Panic Reset forgets which chats have messages, so the next read asks the database.
+    mine.forgetRecent();
+    expect(await mine.history(unseen, 10_000)).toHaveLength(2);
+  });
+
   it("drops a chat's copy when another replica stores an exchange in it", async () => {
     const chat = `shared-${setup.name}`;
     await store(mine, [exchange(chat, 'mine')]);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { KvStore } from '../../store/kv/kv-store.js';
 import { LazySubscription } from '../../store/kv/lazy-subscription.js';
+import { ChatsWithMessages } from './chats-with-messages.js';
 
 /** Where a replica announces the chats it wrote to, so the others drop their copies. */
 const TOPIC = 'chat-history-changed';
@@ -43,7 +44,8 @@ interface Entry<M> extends LoadedHistory<M> {
  * Panic Reset (`clear`) drops everything.
  *
  * A copy answers a token budget when it holds the whole chat, or more tokens than the budget:
- * the newest messages that fit are then all in it.
+ * the newest messages that fit are then all in it. A chat with no message at all (the first
+ * message of a new chat) is known as such without a read (ChatsWithMessages).
  */
 export class ChatHistoryCache<M extends HistoryItem> {
   private readonly entries = new Map<string, Entry<M>>();
@@ -51,15 +53,23 @@ export class ChatHistoryCache<M extends HistoryItem> {
   private readonly loading = new Set<{ chatId: string; stale: boolean }>();
   private readonly origin = randomUUID();
   private readonly subscription: LazySubscription;
+  /** Which chats have any message: a chat without one is answered with no read at all. */
+  private readonly chats: ChatsWithMessages;
 
-  constructor(private readonly kv: KvStore) {
+  /** `listChats` lists the ids of chats that have messages, up to a limit. */
+  constructor(
+    private readonly kv: KvStore,
+    listChats: (limit: number) => Promise<string[]>,
+  ) {
     this.subscription = new LazySubscription(kv, TOPIC, (message) => this.heard(message));
+    this.chats = new ChatsWithMessages(listChats);
   }
 
   /** The newest messages of `chatId` that fit in `budget` tokens, oldest first. */
   async read(chatId: string, budget: number, load: () => Promise<LoadedHistory<M>>): Promise<M[]> {
     // Not subscribed (the store is down): read through, since no change would be heard.
     if (!(await this.subscription.ready())) return newestWithin((await load()).messages, budget);
+    if (this.chats.certainlyEmpty(chatId)) return [];
     const entry = this.entries.get(chatId);
     if (
       entry &&
@@ -88,6 +98,7 @@ export class ChatHistoryCache<M extends HistoryItem> {
    */
   appended(byChat: Map<string, M[]>): void {
     if (byChat.size === 0) return;
+    this.chats.gained(byChat.keys());
     for (const [chatId, messages] of byChat) {
       this.overtake(chatId);
       const entry = this.entries.get(chatId);
@@ -116,6 +127,7 @@ export class ChatHistoryCache<M extends HistoryItem> {
   /** Drops every copy (a Panic Reset wiped the messages). */
   clear(): void {
     this.entries.clear();
+    this.chats.forget();
     for (const read of this.loading) read.stale = true;
   }
 
@@ -148,6 +160,7 @@ export class ChatHistoryCache<M extends HistoryItem> {
       this.clear();
       return;
     }
+    this.chats.gained(chats);
     for (const chatId of chats) {
       this.entries.delete(chatId);
       this.overtake(chatId);

@@ -55,7 +55,11 @@ export class ConversationRepository {
     private readonly pending: PendingWrites,
     kv: KvStore,
   ) {
-    this.recent = new ChatHistoryCache(kv);
+    this.recent = new ChatHistoryCache(kv, async (limit) =>
+      (await this.db.selectFrom('chats').select('chat_id').limit(limit).execute()).map(
+        (row) => row.chat_id,
+      ),
+    );
   }
 
   /**

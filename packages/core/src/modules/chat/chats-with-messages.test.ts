@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { ChatsWithMessages } from './chats-with-messages.js';
+
+/** A list read the test finishes by hand. */
+function pendingList() {
+  const reads: Array<(ids: string[]) => void> = [];
+  const list = () => new Promise<string[]>((resolve) => reads.push(resolve));
+  return { list, reads };
+}
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('ChatsWithMessages', () => {
+  it('is certain of nothing until the list is read, then only of chats not in it', async () => {
+    const { list, reads } = pendingList();
+    const chats = new ChatsWithMessages(list);
+    expect(chats.certainlyEmpty('new')).toBe(false);
+    expect(chats.certainlyEmpty('new')).toBe(false);
+    expect(reads).toHaveLength(1);
+    reads[0]?.(['old']);
+    await tick();
+    expect(chats.certainlyEmpty('new')).toBe(true);
+    expect(chats.certainlyEmpty('old')).toBe(false);
+    chats.gained(['new']);
+    expect(chats.certainlyEmpty('new')).toBe(false);
+  });
+
+  it('keeps the chats that gained messages while the list was being read', async () => {
+    const { list, reads } = pendingList();
+    const chats = new ChatsWithMessages(list);
+    chats.certainlyEmpty('a');
+    chats.gained(['during']);
+    reads[0]?.([]);
+    await tick();
+    expect(chats.certainlyEmpty('during')).toBe(false);
+    expect(chats.certainlyEmpty('a')).toBe(true);
+  });
+
+  it('drops a list read before it was forgotten, and reads it again', async () => {
+    const { list, reads } = pendingList();
+    const chats = new ChatsWithMessages(list);
+    chats.certainlyEmpty('a');
+    chats.forget();
+    reads[0]?.([]);
+    await tick();
+    expect(chats.certainlyEmpty('a')).toBe(false);
+    expect(reads).toHaveLength(2);
+    reads[1]?.(['a']);
+    await tick();
+    expect(chats.certainlyEmpty('a')).toBe(false);
+    expect(chats.certainlyEmpty('b')).toBe(true);
+  });
+
+  it('keeps no list past its bound, and tries again after a failed read', async () => {
+    const many = Array.from({ length: 50_001 }, (_, i) => `chat-${i}`);
+    const big = new ChatsWithMessages(async () => many);
+    big.certainlyEmpty('x');
+    await tick();
+    expect(big.certainlyEmpty('x')).toBe(false);
+
+    let calls = 0;
+    const flaky = new ChatsWithMessages(async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('store away');
+      return [];
+    });
+    flaky.certainlyEmpty('x');
+    await tick();
+    expect(flaky.certainlyEmpty('x')).toBe(false);
+    await tick();
+    expect(flaky.certainlyEmpty('x')).toBe(true);
+    expect(calls).toBe(2);
+  });
+});
