@@ -207,7 +207,12 @@ export class AgentRuntime {
         'flag',
         `run tainted from the start by ${trace.taintedBy.join('; ')}`,
       );
-    const log = deps.log.child({ request_id: requestId, chat_id: request.chatId });
+    // Made on first use: most requests log nothing, and pino's child costs a serialization.
+    let childLog: FastifyBaseLogger | undefined;
+    const log = () => {
+      childLog ??= deps.log.child({ request_id: requestId, chat_id: request.chatId });
+      return childLog;
+    };
     const text = redactText(request.text);
     deps.events.emit('request-start', {
       request_id: requestId,
@@ -238,7 +243,9 @@ export class AgentRuntime {
       actor: request.actor,
       depth: request.depth ?? 0,
       signal: request.signal,
-      log,
+      get log() {
+        return log();
+      },
       trace,
       onProgress: (event) => request.onProgress?.(event),
     };
@@ -299,7 +306,7 @@ export class AgentRuntime {
       status = request.signal.aborted ? 'cancelled' : 'error';
       error = status === 'cancelled' ? 'cancelled' : redactText((caught as Error).message);
       if (status === 'error') {
-        log.warn({ err: caught }, 'request failed');
+        log().warn({ err: caught }, 'request failed');
         deps.events.emit('error', {
           request_id: requestId,
           code: errorCode(caught),
@@ -310,6 +317,7 @@ export class AgentRuntime {
     } finally {
       const latency = Math.round(performance.now() - started);
       const at = new Date().toISOString();
+      const storedReply = exchange?.reply_text ?? redactText(reply);
       // An answer leaves only once its record is journaled: a crash after the reply loses nothing.
       // The database receives it in a batch shortly after; reads of those tables wait for it.
       const recorded = await deps.exchanges
@@ -328,7 +336,7 @@ export class AgentRuntime {
             steps: trace.steps,
             memory_items: trace.memoryItems,
             input: text,
-            reply: redactText(reply),
+            reply: storedReply,
             error,
           },
           exchange: exchange && { ...exchange, at },
@@ -337,7 +345,7 @@ export class AgentRuntime {
         .then(
           () => null,
           (journalError: Error) => {
-            log.error({ err: journalError }, 'request record could not be journaled');
+            log().error({ err: journalError }, 'request record could not be journaled');
             return journalError;
           },
         );
@@ -356,7 +364,7 @@ export class AgentRuntime {
             depth: request.depth ?? 0,
             tier,
             text,
-            reply: redactText(reply),
+            reply: storedReply,
             taintedBy: [...trace.taintedBy],
           });
       deps.events.emit('request-finish', {
