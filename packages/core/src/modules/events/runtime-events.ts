@@ -103,6 +103,8 @@ export class RuntimeEvents {
   }
 
   emit<N extends RuntimeEventName>(name: N, data: RuntimeEventMap[N]): void {
+    // Most requests have no one watching: the event is not even built then.
+    if (this.emitter.listenerCount('event') === 0) return;
     const event = { name, data: { ...data, ts: new Date().toISOString() } } as RuntimeEvent;
     try {
       this.emitter.emit('event', event);
