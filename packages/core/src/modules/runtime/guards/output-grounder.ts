@@ -143,6 +143,8 @@ const CONTINUATION = String.raw`(?<continued>\band(?: then| also| later)?)`;
 const PATTERNS = ACTIONS.map(
   (action) => new RegExp(`(?:${SUBJECT}|${CONTINUATION}) ${action.claim}`, 'gi'),
 );
+/** Every claim starts with one of these words: a reply with none of them ("84") claims nothing. */
+const CLAIM_OPENER = /\b(?:I|we|and)\b/i;
 
 /** Words that make the rest of their sentence hypothetical: "if I ran", "whether I searched". */
 const HYPOTHETICAL =
@@ -180,6 +182,7 @@ export function groundReply(
   reply: string,
   steps: ReadonlyArray<{ skill: string; status: StepStatus }>,
 ): GroundingResult {
+  if (!CLAIM_OPENER.test(reply)) return { verdict: 'pass', claims: [], reply };
   const text = reply.replace(/[\u2018\u2019]/g, "'");
   const found: Array<{ at: number; claim: GroundedClaim; correction: string }> = [];
   ACTIONS.forEach((action, index) => {
