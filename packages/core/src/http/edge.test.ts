@@ -133,6 +133,24 @@ describe('the HTTP edge', () => {
     }
   });
 
+  it('refuses a NUL character anywhere in the body or query, naming where it is', async () => {
+    const client = await t.login();
+    const nested = await client.inject({
+      method: 'POST',
+      url: '/api/notes',
+      payload: { title: 'x', 'we/ird~key': { list: ['ok', 'b\u0000'] } },
+    });
+    expect(nested.statusCode).toBe(400);
+    expect(nested.json().details).toEqual([
+      { path: '/we~1ird~0key/list/1', message: 'must not contain a NUL character', in: 'body' },
+    ]);
+    const query = await client.inject({ method: 'GET', url: '/api/notes?q=a%00b' });
+    expect(query.statusCode).toBe(400);
+    expect(query.json().details).toEqual([
+      { path: '/q', message: 'must not contain a NUL character', in: 'querystring' },
+    ]);
+  });
+
   it('a missing dashboard asset is 404 for every method, with or without a session', async () => {
     const client = await t.login();
     for (const method of ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'] as const) {

@@ -10,21 +10,20 @@ declare module 'fastify' {
 
 const MAX_DEPTH = 64;
 
-/** The JSON pointer of the first string (or key) in `value` holding U+0000, or null. */
-function findNul(
-  value: unknown,
-  pointer: string,
-  depth = 0,
-  skipKeys: readonly string[] = [],
-): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? pointer || '/' : null;
+const pointerPart = (key: string) => `/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+
+/**
+ * The JSON pointer of the first string (or key) in `value` holding U+0000, or null. The pointer
+ * is built only on the way back from a find: a clean request (nearly all) builds none.
+ */
+function findNul(value: unknown, depth = 0, skipKeys: readonly string[] = []): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? '' : null;
   if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return null;
   for (const [key, item] of Object.entries(value)) {
     if (depth === 0 && skipKeys.includes(key)) continue;
-    const at = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-    if (key.includes('\u0000')) return at;
-    const found = findNul(item, at, depth + 1);
-    if (found) return found;
+    if (key.includes('\u0000')) return pointerPart(key);
+    const found = findNul(item, depth + 1);
+    if (found !== null) return pointerPart(key) + found;
   }
   return null;
 }
@@ -44,7 +43,8 @@ export function refuseNulCharacters(app: FastifyInstance): void {
       ['querystring', request.query],
       ['body', request.body],
     ] as const) {
-      const path = findNul(value, '', 0, part === 'body' ? skip : []);
+      const found = findNul(value, 0, part === 'body' ? skip : []);
+      const path = found === '' ? '/' : found;
       if (path)
         throw new ValidationError(`Invalid ${part}`, [
           { path, message: 'must not contain a NUL character', in: part },
