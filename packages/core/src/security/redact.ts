@@ -43,17 +43,28 @@ const VALUE_RULES: RegExp[] = [
 const TOKEN_CHAR = /[A-Za-z0-9+/=_.~-]/;
 
 const knownSecrets = new Set<string>();
+/** Bumped whenever the known secrets change: a result kept from before must be redacted again. */
+let secretsVersion = 0;
+
+/** Changes whenever a secret is registered or forgotten (for callers that keep redacted text). */
+export function knownSecretsVersion(): number {
+  return secretsVersion;
+}
 
 /** Registers a secret value so it is hidden wherever it appears verbatim. */
 export function registerSecretValue(value: string | undefined): void {
   if (value && value.length >= 6 && !knownSecrets.has(value)) {
     knownSecrets.add(value);
+    secretsVersion += 1;
     recurring.clear();
   }
 }
 
 export function forgetSecretValue(value: string): void {
-  if (knownSecrets.delete(value)) recurring.clear();
+  if (knownSecrets.delete(value)) {
+    secretsVersion += 1;
+    recurring.clear();
+  }
 }
 
 /**
