@@ -62,7 +62,7 @@ export class ChatHistoryCache<M extends HistoryItem> {
     listChats: (limit: number) => Promise<string[]>,
   ) {
     this.subscription = new LazySubscription(kv, TOPIC, (message) => this.heard(message));
-    this.chats = new ChatsWithMessages(listChats);
+    this.chats = new ChatsWithMessages(listChats, MAX_AGE_MS);
   }
 
   /** The newest messages of `chatId` that fit in `budget` tokens, oldest first. */

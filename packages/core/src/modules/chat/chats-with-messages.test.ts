@@ -12,7 +12,7 @@ const tick = () => new Promise((resolve) => setImmediate(resolve));
 describe('ChatsWithMessages', () => {
   it('is certain of nothing until the list is read, then only of chats not in it', async () => {
     const { list, reads } = pendingList();
-    const chats = new ChatsWithMessages(list);
+    const chats = new ChatsWithMessages(list, 60_000);
     expect(chats.certainlyEmpty('new')).toBe(false);
     expect(chats.certainlyEmpty('new')).toBe(false);
     expect(reads).toHaveLength(1);
@@ -26,7 +26,7 @@ describe('ChatsWithMessages', () => {
 
   it('keeps the chats that gained messages while the list was being read', async () => {
     const { list, reads } = pendingList();
-    const chats = new ChatsWithMessages(list);
+    const chats = new ChatsWithMessages(list, 60_000);
     chats.certainlyEmpty('a');
     chats.gained(['during']);
     reads[0]?.([]);
@@ -37,7 +37,7 @@ describe('ChatsWithMessages', () => {
 
   it('drops a list read before it was forgotten, and reads it again', async () => {
     const { list, reads } = pendingList();
-    const chats = new ChatsWithMessages(list);
+    const chats = new ChatsWithMessages(list, 60_000);
     chats.certainlyEmpty('a');
     chats.forget();
     reads[0]?.([]);
@@ -52,7 +52,7 @@ describe('ChatsWithMessages', () => {
 
   it('keeps no list past its bound, and tries again after a failed read', async () => {
     const many = Array.from({ length: 50_001 }, (_, i) => `chat-${i}`);
-    const big = new ChatsWithMessages(async () => many);
+    const big = new ChatsWithMessages(async () => many, 60_000);
     big.certainlyEmpty('x');
     await tick();
     expect(big.certainlyEmpty('x')).toBe(false);
@@ -62,12 +62,28 @@ describe('ChatsWithMessages', () => {
       calls += 1;
       if (calls === 1) throw new Error('store away');
       return [];
-    });
+    }, 60_000);
     flaky.certainlyEmpty('x');
     await tick();
     expect(flaky.certainlyEmpty('x')).toBe(false);
     await tick();
     expect(flaky.certainlyEmpty('x')).toBe(true);
     expect(calls).toBe(2);
+  });
+
+  it('reads the list again once it is older than its age limit', async () => {
+    const { list, reads } = pendingList();
+    const chats = new ChatsWithMessages(list, 30);
+    chats.certainlyEmpty('a');
+    reads[0]?.([]);
+    await tick();
+    expect(chats.certainlyEmpty('a')).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(chats.certainlyEmpty('a')).toBe(false);
+    expect(reads).toHaveLength(2);
+    reads[1]?.(['a']);
+    await tick();
+    expect(chats.certainlyEmpty('a')).toBe(false);
+    expect(chats.certainlyEmpty('b')).toBe(true);
   });
 });

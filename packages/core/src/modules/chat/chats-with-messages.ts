@@ -6,20 +6,29 @@ const MAX_CHATS = 50_000;
  * query to learn that its history is empty (one the embedded database takes 1-2 ms to answer).
  * Loaded on first use, by a caller already subscribed to the history announcements; grown by
  * the chats this replica stores exchanges in and by those other replicas announce; forgotten,
- * and loaded again on next use, when the subscription is lost or a Panic Reset wipes the chats.
+ * and loaded again on next use, when the subscription is lost, a Panic Reset wipes the chats, or
+ * `maxAgeMs` has passed (a change no announcement told of: a direct SQL edit).
  */
 export class ChatsWithMessages {
   private ids: Set<string> | null = null;
+  private loadedAt = 0;
   /** Chats that gained messages while the list was being read: the read may have missed them. */
   private loading: { added: Set<string> } | null = null;
   /** Bumped by `forget`, so a list read before it is not kept. */
   private generation = 0;
   private tooMany = false;
 
-  constructor(private readonly list: (limit: number) => Promise<string[]>) {}
+  constructor(
+    private readonly list: (limit: number) => Promise<string[]>,
+    private readonly maxAgeMs: number,
+  ) {}
 
   /** True only when `chatId` certainly has no message; false while the set is not known. */
   certainlyEmpty(chatId: string): boolean {
+    if (this.ids && Date.now() - this.loadedAt >= this.maxAgeMs) {
+      this.generation += 1;
+      this.ids = null;
+    }
     if (this.ids) return !this.ids.has(chatId);
     this.load();
     return false;
@@ -53,7 +62,10 @@ export class ChatsWithMessages {
         if (generation !== this.generation) return;
         this.loading = null;
         if (ids.length > MAX_CHATS) this.tooMany = true;
-        else this.ids = new Set([...ids, ...added]);
+        else {
+          this.ids = new Set([...ids, ...added]);
+          this.loadedAt = Date.now();
+        }
       },
       () => {
         // The store is away: the next use tries again, and reads ask the store meanwhile.
