@@ -137,12 +137,13 @@ export class ConfigurationService {
     const stored = row?.value;
     // A stored value outside the parameter's range (an older build's bounds) counts as unset.
     const valid =
+      typeof stored === 'number' &&
       Number.isInteger(stored) &&
-      (stored as number) >= definition.min &&
-      (stored as number) <= definition.max;
+      stored >= definition.min &&
+      stored <= definition.max;
     return {
       name,
-      value: valid ? (stored as number) : fallback,
+      value: valid ? stored : fallback,
       default: fallback,
       source: valid ? 'operator' : 'environment',
       doc: definition.doc,
