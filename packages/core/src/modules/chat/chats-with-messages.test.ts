@@ -1,23 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { ChatsWithMessages } from './chats-with-messages.js';
 
-/** A list read the test finishes by hand. */
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+/** List reads the test answers by hand: `answer(n, ids)` ends the n-th and lets it land. */
 function pendingList() {
   const reads: Array<(ids: string[]) => void> = [];
   const list = () => new Promise<string[]>((resolve) => reads.push(resolve));
-  return { list, reads };
+  const answer = async (index: number, ids: string[]) => {
+    reads[index]?.(ids);
+    await tick();
+  };
+  return { list, reads, answer };
 }
-const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('ChatsWithMessages', () => {
   it('is certain of nothing until the list is read, then only of chats not in it', async () => {
-    const { list, reads } = pendingList();
+    const { list, reads, answer } = pendingList();
     const chats = new ChatsWithMessages(list, 60_000);
     expect(chats.certainlyEmpty('new')).toBe(false);
     expect(chats.certainlyEmpty('new')).toBe(false);
     expect(reads).toHaveLength(1);
-    reads[0]?.(['old']);
-    await tick();
+    await answer(0, ['old']);
     expect(chats.certainlyEmpty('new')).toBe(true);
     expect(chats.certainlyEmpty('old')).toBe(false);
     chats.gained(['new']);
@@ -25,27 +29,24 @@ describe('ChatsWithMessages', () => {
   });
 
   it('keeps the chats that gained messages while the list was being read', async () => {
-    const { list, reads } = pendingList();
+    const { list, answer } = pendingList();
     const chats = new ChatsWithMessages(list, 60_000);
     chats.certainlyEmpty('a');
     chats.gained(['during']);
-    reads[0]?.([]);
-    await tick();
+    await answer(0, []);
     expect(chats.certainlyEmpty('during')).toBe(false);
     expect(chats.certainlyEmpty('a')).toBe(true);
   });
 
   it('drops a list read before it was forgotten, and reads it again', async () => {
-    const { list, reads } = pendingList();
+    const { list, reads, answer } = pendingList();
     const chats = new ChatsWithMessages(list, 60_000);
     chats.certainlyEmpty('a');
     chats.forget();
-    reads[0]?.([]);
-    await tick();
+    await answer(0, []);
     expect(chats.certainlyEmpty('a')).toBe(false);
     expect(reads).toHaveLength(2);
-    reads[1]?.(['a']);
-    await tick();
+    await answer(1, ['a']);
     expect(chats.certainlyEmpty('a')).toBe(false);
     expect(chats.certainlyEmpty('b')).toBe(true);
   });
@@ -72,17 +73,15 @@ describe('ChatsWithMessages', () => {
   });
 
   it('reads the list again once it is older than its age limit', async () => {
-    const { list, reads } = pendingList();
+    const { list, reads, answer } = pendingList();
     const chats = new ChatsWithMessages(list, 30);
     chats.certainlyEmpty('a');
-    reads[0]?.([]);
-    await tick();
+    await answer(0, []);
     expect(chats.certainlyEmpty('a')).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 40));
     expect(chats.certainlyEmpty('a')).toBe(false);
     expect(reads).toHaveLength(2);
-    reads[1]?.(['a']);
-    await tick();
+    await answer(1, ['a']);
     expect(chats.certainlyEmpty('a')).toBe(false);
     expect(chats.certainlyEmpty('b')).toBe(true);
   });
