@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SseReader } from '../testing/sse-client.js';
@@ -30,6 +31,18 @@ describe('openSse', () => {
         aborted = true;
       });
     });
+    app.get('/soon', async (request, reply) => {
+      const stream = openSse(request, reply, 60_000);
+      setTimeout(() => {
+        stream.send('first', { n: 1 });
+        stream.close();
+      }, 30);
+    });
+    app.get('/slow', async (request, reply) => {
+      const stream = openSse(request, reply, 60_000, 150);
+      const later = setTimeout(() => stream.close(), 5_000);
+      stream.onEnd(() => clearTimeout(later));
+    });
     url = await app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(() => app.close());
@@ -45,6 +58,29 @@ describe('openSse', () => {
       { event: 'bye', data: { n: 2 } },
     ]);
     expect(reader.comments).toBeGreaterThanOrEqual(2);
+  });
+
+  it('sends the headers with a first event that comes soon: one write, one wake-up', async () => {
+    const { port } = new URL(url);
+    const socket = connect(Number(port), '127.0.0.1');
+    socket.write('GET /soon HTTP/1.1\r\nhost: localhost\r\n\r\n');
+    const first = await new Promise<string>((resolve) =>
+      socket.once('data', (data) => resolve(data.toString())),
+    );
+    socket.destroy();
+    expect(first).toMatch(/^HTTP\/1\.1 200/);
+    expect(first).toContain('event: first');
+  });
+
+  it('sends the headers on their own when no event comes within the wait', async () => {
+    const started = Date.now();
+    const controller = new AbortController();
+    const response = await fetch(`${url}/slow`, { signal: controller.signal });
+    const waited = Date.now() - started;
+    controller.abort();
+    expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(waited).toBeGreaterThanOrEqual(140);
+    expect(waited).toBeLessThan(4_000);
   });
 
   it('aborts the work when the client goes away', async () => {

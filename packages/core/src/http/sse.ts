@@ -2,6 +2,12 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const HEARTBEAT_MS = 15_000;
+/**
+ * How long the headers wait for the first event to travel with. A reply that starts at once
+ * (the fast path, a quick model) costs the client one wake-up instead of two, and on a small
+ * machine the client's wake-up for the headers alone competes with the request being answered.
+ */
+export const HEADERS_WAIT_MS = 100;
 
 export interface SseStream {
   /** Sends one event; false once the client has gone. */
@@ -14,14 +20,15 @@ export interface SseStream {
 }
 
 /**
- * Takes the reply over as a Server-Sent Events stream: the headers DECISIONS names, a comment
- * line every 15 s while idle (proxies drop silent connections), and an abort signal that fires
- * when the client goes away.
+ * Takes the reply over as a Server-Sent Events stream: the headers DECISIONS names (sent with
+ * the first event, or after HEADERS_WAIT_MS without one), a comment line every 15 s while idle
+ * (proxies drop silent connections), and an abort signal that fires when the client goes away.
  */
 export function openSse(
   request: FastifyRequest,
   reply: FastifyReply,
   heartbeatMs = HEARTBEAT_MS,
+  headersWaitMs = HEADERS_WAIT_MS,
 ): SseStream {
   const controller = new AbortController();
   // Headers already set by hooks (security headers, request id) still apply to the hijacked reply.
@@ -37,14 +44,21 @@ export function openSse(
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
   });
-  raw.flushHeaders();
 
   let closed = false;
   const endCallbacks: Array<() => void> = [];
   let lastWrite = Date.now();
+  // Until then the headers are only buffered: Node sends them with the first write.
+  let headersTimer: NodeJS.Timeout | null = setTimeout(() => {
+    headersTimer = null;
+    if (!closed && !raw.destroyed) raw.flushHeaders();
+  }, headersWaitMs);
+  headersTimer.unref();
   const write = (text: string): boolean => {
     if (closed || raw.destroyed) return false;
     lastWrite = Date.now();
+    if (headersTimer) clearTimeout(headersTimer);
+    headersTimer = null;
     raw.write(text);
     return true;
   };
@@ -60,6 +74,7 @@ export function openSse(
     if (closed) return;
     closed = true;
     clearInterval(heartbeat);
+    if (headersTimer) clearTimeout(headersTimer);
     for (const callback of endCallbacks.splice(0)) callback();
   };
   // 'close' on the response fires when the socket goes, whether we ended it or the client did.
