@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../store/database.js';
+import { jsonRows } from '../../store/json-rows.js';
 import type { KvStore } from '../../store/kv/kv-store.js';
 import type { PendingWrites } from '../../store/pending-writes.js';
 import { isoMicros } from '../../store/sql-time.js';
@@ -83,16 +84,17 @@ export class ConversationRepository {
       content: role === 'user' ? exchange.user_text : exchange.reply_text,
       request_id: exchange.request_id,
       tokens: estimateTokens(role === 'user' ? exchange.user_text : exchange.reply_text),
-      ...(exchange.at ? { created_at: new Date(exchange.at) } : {}),
+      created_at: exchange.at ?? null,
     });
     // The question's id sorts before its answer's, so the pair keeps its order at equal times.
     const rows = exchanges.flatMap((e) => [message(e, 'user'), message(e, 'assistant')]);
-    const stored = await db
-      .insertInto('chat_messages')
-      .values(rows)
-      .onConflict((oc) => oc.column('id').doNothing())
-      .returning(['id', isoMicros('created_at').as('created_at')])
-      .execute();
+    const { rows: stored } = await sql<{ id: string; created_at: string }>`
+      insert into chat_messages (id, chat_id, role, content, request_id, tokens, created_at)
+      select id, chat_id, role, content, request_id, tokens, coalesce(created_at, clock_timestamp())
+      from jsonb_to_recordset(${jsonRows(rows)}::jsonb) as r(id text, chat_id text, role text,
+        content text, request_id text, tokens integer, created_at timestamptz)
+      on conflict (id) do nothing
+      returning id, ${isoMicros('created_at')} as created_at`.execute(db);
     const storedAt = new Map(stored.map((row) => [row.id, row.created_at]));
     for (const row of rows) {
       const createdAt = storedAt.get(row.id);

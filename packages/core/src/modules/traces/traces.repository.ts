@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../store/database.js';
+import { jsonRows } from '../../store/json-rows.js';
 import { PendingWrites } from '../../store/pending-writes.js';
 import { isoMicros } from '../../store/sql-time.js';
 import type { Trace, TraceQuery } from './traces.schema.js';
@@ -45,22 +46,24 @@ export class TracesRepository {
    */
   async insertMany(traces: NewTrace[], db: Kysely<Database> = this.db): Promise<Set<string>> {
     if (traces.length === 0) return new Set();
-    const rows = await db
-      .insertInto('traces')
-      .values(
-        traces.map(({ created_at, ...trace }) => ({
-          ...trace,
-          ...(created_at ? { created_at: new Date(created_at) } : {}),
-          tokens: JSON.stringify(trace.tokens),
-          guard_chain: JSON.stringify(trace.guard_chain),
-          steps: JSON.stringify(trace.steps),
-          memory_items: JSON.stringify(trace.memory_items ?? []),
-        })),
-      )
-      .onConflict((oc) => oc.column('request_id').doNothing())
-      .returning('request_id')
-      .execute();
-    return new Set(rows.map((row) => row.request_id));
+    const rows = traces.map((trace) => ({
+      ...trace,
+      memory_items: trace.memory_items ?? [],
+      created_at: trace.created_at ?? null,
+    }));
+    const { rows: stored } = await sql<{ request_id: string }>`
+      insert into traces (request_id, chat_id, tier, status, latency_ms, model, tokens, cost_usd,
+        guard_chain, steps, memory_items, input, reply, error, created_at)
+      select request_id, chat_id, tier, status, latency_ms, model, tokens, cost_usd,
+        guard_chain, steps, memory_items, input, reply, error,
+        coalesce(created_at, clock_timestamp())
+      from jsonb_to_recordset(${jsonRows(rows)}::jsonb) as r(request_id text, chat_id text,
+        tier text, status text, latency_ms integer, model text, tokens jsonb,
+        cost_usd double precision, guard_chain jsonb, steps jsonb, memory_items jsonb,
+        input text, reply text, error text, created_at timestamptz)
+      on conflict (request_id) do nothing
+      returning request_id`.execute(db);
+    return new Set(stored.map((row) => row.request_id));
   }
 
   async get(requestId: string): Promise<Trace | null> {
