@@ -6,6 +6,7 @@
  * only the value and keep the words around it; and secretlint's maintained preset on what is left.
  */
 
+import { anyPattern } from '../util/any-pattern.js';
 import { BoundedMemo } from '../util/bounded-memo.js';
 import {
   AUTH_SCHEME,
@@ -40,16 +41,12 @@ const VALUE_RULES: RegExp[] = [
   PROSE_VALUE,
 ];
 /**
- * Every rule above at once, case-insensitive and multi-line: wherever any rule matches, this
- * matches too (the flags only widen a rule), so a text it does not match needs none of them run.
- * Most short texts (chat messages, replies, log fields) hold no secret, and one pass over them
- * costs a fifth of some thirty. On long texts the rules' own scans are cheaper than this one
- * (bench/redaction.bench.ts, the 50 KB page), so those skip the check.
+ * Whether any rule above matches: most short texts (chat messages, replies, log fields) hold no
+ * secret, and telling so in a pass per flag set costs a fifth of running every rule. On long
+ * texts the rules' own scans are cheaper than that pass (bench/redaction.bench.ts, the 50 KB
+ * page), so those skip it.
  */
-const ANY_RULE = new RegExp(
-  [...PATTERNS, AUTH_SCHEME, ...VALUE_RULES].map((rule) => `(?:${rule.source})`).join('|'),
-  'im',
-);
+const anyRule = anyPattern([...PATTERNS, AUTH_SCHEME, ...VALUE_RULES]);
 const ANY_RULE_MAX_CHARS = 2_048;
 /** Characters a token is made of: a reported range is widened to the whole token. */
 const TOKEN_CHAR = /[A-Za-z0-9+/=_.~-]/;
@@ -101,7 +98,7 @@ export function redactText(text: string): string {
   let out = text;
   for (const secret of knownSecrets)
     if (out.includes(secret)) out = out.split(secret).join(REDACTED);
-  if (out.length > ANY_RULE_MAX_CHARS || ANY_RULE.test(out)) {
+  if (out.length > ANY_RULE_MAX_CHARS || anyRule(out)) {
     for (const pattern of PATTERNS) out = out.replace(pattern, REDACTED);
     out = out.replace(AUTH_SCHEME, `$1 ${REDACTED}`);
     for (const rule of VALUE_RULES) out = out.replace(rule, hideValue);

@@ -8,6 +8,7 @@
  * only beside another. A text that discusses injection (a security article) and quotes or
  * reports a phrase counts that match at a quarter, so it takes several to flag it.
  */
+import { anyPattern } from '../../../util/any-pattern.js';
 import { decodedCandidates } from './encoded-payloads.js';
 import { INJECTION_PATTERNS } from './injection-patterns.js';
 import { INVISIBLE_CHARS, normalise } from './normalise.js';
@@ -89,22 +90,41 @@ interface Matches {
   signals: Set<InjectionSignal>;
 }
 
+/** A set of rules, and one test that tells when none of them can match (util/any-pattern). */
+interface RuleGroup {
+  rules: GuardRule[];
+  anyMatch: (text: string) => boolean;
+  gate?: RegExp;
+}
+const group = (rules: GuardRule[], gate?: RegExp): RuleGroup => ({
+  rules,
+  anyMatch: anyPattern(rules.map((rule) => rule.pattern)),
+  ...(gate ? { gate } : {}),
+});
+/** The rules that read the normalised text: the core patterns, then each language's phrases. */
+const PLAIN_GROUPS = [
+  group(CORE_RULES),
+  ...PHRASE_LISTS.map((list) => group(list.rules, list.gate)),
+];
+const STRUCTURAL_GROUP = group(STRUCTURAL_RULES);
+
 /** The rules that match a text, and their weight; `discuss` discounts quoted or reported use. */
 function match(text: string, discuss: boolean): Matches {
   const result: Matches = { rules: new Set(), score: 0, signals: new Set() };
-  const add = (rule: GuardRule, source: string) => {
-    const found = rule.pattern.exec(source);
-    if (!found) return;
-    result.rules.add(rule);
-    result.signals.add(rule.signal);
-    result.score += discuss && mentioned(source, found.index) ? rule.weight * MENTION : rule.weight;
+  const addGroup = ({ rules, anyMatch, gate }: RuleGroup, source: string) => {
+    if ((gate && !gate.test(source)) || !anyMatch(source)) return;
+    for (const rule of rules) {
+      const found = rule.pattern.exec(source);
+      if (!found) continue;
+      result.rules.add(rule);
+      result.signals.add(rule.signal);
+      result.score +=
+        discuss && mentioned(source, found.index) ? rule.weight * MENTION : rule.weight;
+    }
   };
   const plain = normalise(text);
-  for (const rule of CORE_RULES) add(rule, plain);
-  for (const list of PHRASE_LISTS)
-    if (!list.gate || list.gate.test(plain)) for (const rule of list.rules) add(rule, plain);
-  const tagged = text.normalize('NFKC').replace(INVISIBLE_CHARS, '');
-  for (const rule of STRUCTURAL_RULES) add(rule, tagged);
+  for (const plainGroup of PLAIN_GROUPS) addGroup(plainGroup, plain);
+  addGroup(STRUCTURAL_GROUP, text.normalize('NFKC').replace(INVISIBLE_CHARS, ''));
   return result;
 }
 
