@@ -150,14 +150,26 @@ try {
   });
   try {
     const headers = await signIn(runtime.url);
+    // When the fake has read the last streamed request it received: how long a request took to
+    // reach the model, through the runtime and straight, is told apart from the way back.
+    let streamedArrival = Number.NaN;
+    const respond = model.respond;
+    model.respond = (request) => {
+      if ((request.body as { stream?: boolean }).stream === true)
+        streamedArrival = performance.now();
+      return respond(request);
+    };
     /** Overheads of ROUNDS messages (after 5 to warm up), each in the chat `chatFor` names. */
     const series = async (label: string, chatFor: (i: number) => string) => {
       const through: number[] = [];
       const direct: number[] = [];
+      const reachedThrough: number[] = [];
+      const reachedDirect: number[] = [];
       let last: SentRequest | undefined;
       for (let i = 0; i < ROUNDS + 5; i++) {
         const text = `Say hello to number ${i} (${label}).`;
         const body = JSON.stringify({ text, chat_id: chatFor(i) });
+        const sentThrough = performance.now();
         const viaRuntime = await timeToFirst(
           `${runtime.url}/chat/stream`,
           { method: 'POST', headers, body },
@@ -172,15 +184,21 @@ try {
         );
         if (!sent) throw new Error('the runtime sent the model nothing');
         last = sent.body as SentRequest;
+        const arrivedThrough = streamedArrival - sentThrough;
+        const sentDirect = performance.now();
         const own = await straightToFake(model.baseUrl, JSON.stringify(last));
+        const arrivedDirect = streamedArrival - sentDirect;
         await new Promise((resolve) => setTimeout(resolve, GAP_MS));
         // The first rounds warm up the JIT, the connection pools and the caches.
         if (i >= 5) {
           through.push(viaRuntime);
           direct.push(own);
+          reachedThrough.push(arrivedThrough);
+          reachedDirect.push(arrivedDirect);
         }
       }
       const overheads = through.map((value, index) => value - (direct[index] ?? 0));
+      const beforeModel = reachedThrough.map((value, index) => value - (reachedDirect[index] ?? 0));
       if (!last) throw new Error('no request was sent');
       const lastBytes = Buffer.byteLength(JSON.stringify(last));
       return {
@@ -190,6 +208,12 @@ try {
           [`${label}: through the runtime, first chunk p50 ms`]: round(median(through)),
           [`${label}: overhead p50 ms`]: round(median(overheads)),
           [`${label}: overhead p90 ms`]: round(percentile(overheads, 90)),
+          [`${label}: of which before the model request arrives, p50 ms`]: round(
+            median(beforeModel),
+          ),
+          [`${label}: of which before the model request arrives, p90 ms`]: round(
+            percentile(beforeModel, 90),
+          ),
           [`${label}: last request to the model, KB`]: round(lastBytes / 1024),
         },
       };
