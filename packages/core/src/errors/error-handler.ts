@@ -46,7 +46,7 @@ export function installErrorHandling(app: FastifyInstance, options: NotFoundOpti
 
   // Node refuses a header value with a line break only when it writes the head, past every
   // handler; checked here, the bad header is dropped and the one error handler answers.
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value === undefined) continue;
       try {
@@ -55,10 +55,11 @@ export function installErrorHandling(app: FastifyInstance, options: NotFoundOpti
           validateHeaderValue(name, line);
       } catch {
         reply.removeHeader(name);
-        throw new AppError(500, 'internal_error', `Invalid ${name} header`, {}, false);
+        done(new AppError(500, 'internal_error', `Invalid ${name} header`, {}, false));
+        return;
       }
     }
-    return payload;
+    done(null, payload);
   });
 
   app.setNotFoundHandler(async (request, reply) => {

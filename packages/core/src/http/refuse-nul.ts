@@ -36,7 +36,7 @@ function findNul(value: unknown, depth = 0, skipKeys: readonly string[] = []): s
  * where a hostile value falls back to /overview as the other control characters do.
  */
 export function refuseNulCharacters(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const skip = request.routeOptions.config.nulSafe ?? [];
     for (const [part, value] of [
       ['params', request.params],
@@ -45,10 +45,15 @@ export function refuseNulCharacters(app: FastifyInstance): void {
     ] as const) {
       const found = findNul(value, 0, part === 'body' ? skip : []);
       const path = found === '' ? '/' : found;
-      if (path)
-        throw new ValidationError(`Invalid ${part}`, [
-          { path, message: 'must not contain a NUL character', in: part },
-        ]);
+      if (path) {
+        done(
+          new ValidationError(`Invalid ${part}`, [
+            { path, message: 'must not contain a NUL character', in: part },
+          ]),
+        );
+        return;
+      }
     }
+    done();
   });
 }

@@ -56,13 +56,13 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     done();
   });
   // JSON answers (health, sessions, audit) must never be cached by a browser or a proxy.
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (
       !reply.hasHeader('cache-control') &&
       String(reply.getHeader('content-type') ?? '').startsWith('application/json')
     ) {
       reply.header('cache-control', 'no-store');
     }
-    return payload;
+    done(null, payload);
   });
 }

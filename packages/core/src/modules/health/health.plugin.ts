@@ -27,10 +27,15 @@ export const healthPlugin = fp(
     app.decorate('pressure', pressure);
     app.decorate('health', health);
 
-    app.addHook('onRequest', async () => pressure.requestStarted());
-    app.addHook('onResponse', async (_request, reply) =>
-      pressure.requestFinished(reply.statusCode >= 500),
-    );
+    // Callback hooks: every request passes them, and an async hook costs a promise each.
+    app.addHook('onRequest', (_request, _reply, done) => {
+      pressure.requestStarted();
+      done();
+    });
+    app.addHook('onResponse', (_request, reply, done) => {
+      pressure.requestFinished(reply.statusCode >= 500);
+      done();
+    });
 
     const routes = app.withTypeProvider<ZodTypeProvider>();
     routes.get(

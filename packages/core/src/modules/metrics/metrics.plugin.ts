@@ -23,7 +23,7 @@ export const metricsPlugin = fp(
       buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers: [registry],
     });
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       duration.observe(
         {
           method: request.method,
@@ -32,6 +32,7 @@ export const metricsPlugin = fp(
         },
         reply.elapsedTime / 1000,
       );
+      done();
     });
     app.decorate('metrics', registry);
   },
