@@ -7,7 +7,7 @@ const HEARTBEAT_MS = 15_000;
  * (the fast path, a quick model) costs the client one wake-up instead of two, and on a small
  * machine the client's wake-up for the headers alone competes with the request being answered.
  */
-export const HEADERS_WAIT_MS = 100;
+const HEADERS_WAIT_MS = 100;
 
 export interface SseStream {
   /** Sends one event; false once the client has gone. */
