@@ -39,6 +39,16 @@ describe('anyPattern', () => {
     expect(anyPattern([/Token/, /other/i])('token')).toBe(false);
   });
 
+  it('takes patterns that name the same group', () => {
+    const named = anyPattern([/(?<word>ab)c/, /(?<word>de)f/, /(?<=x)y/]);
+    expect([named('abc'), named('def'), named('xy'), named('abd')]).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
+  });
+
   it('is the same on every call, whatever a global pattern matched before', () => {
     const global = anyPattern([/abc/g]);
     expect([global('abc'), global('abc'), global('xabc')]).toEqual([true, true, true]);
