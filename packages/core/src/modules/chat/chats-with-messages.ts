@@ -25,10 +25,7 @@ export class ChatsWithMessages {
 
   /** True only when `chatId` certainly has no message; false while the set is not known. */
   certainlyEmpty(chatId: string): boolean {
-    if (this.ids && Date.now() - this.loadedAt >= this.maxAgeMs) {
-      this.generation += 1;
-      this.ids = null;
-    }
+    if (this.ids && Date.now() - this.loadedAt >= this.maxAgeMs) this.forget();
     if (this.ids) return !this.ids.has(chatId);
     this.load();
     return false;
