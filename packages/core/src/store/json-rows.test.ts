@@ -43,8 +43,7 @@ describe.each(await sqlTestBackends())('jsonRows through jsonb_to_recordset (%s)
     const { rows: back } = await sql<{ n: number; text: string; nested: { text: string } }>`
       select n, text, nested from jsonb_to_recordset(${jsonRows(rows)}::jsonb)
         as r(n integer, text text, nested jsonb)`.execute(store.db);
-    const expected = (JSON.parse(jsonRows(rows)) as typeof rows).map((row) => ({ ...row }));
-    expect(back).toEqual(expected);
+    expect(back).toEqual(JSON.parse(jsonRows(rows)));
     expect(back[3]?.text).toBe(ODD[3]);
   });
 });
