@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { connect } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ describe('openSse', () => {
   let app: FastifyInstance;
   let url: string;
   let aborted = false;
+  let busyUntil = 0;
 
   beforeAll(async () => {
     app = Fastify();
@@ -42,6 +44,18 @@ describe('openSse', () => {
       const stream = openSse(request, reply, 60_000, 150);
       const later = setTimeout(() => stream.close(), 5_000);
       stream.onEnd(() => clearTimeout(later));
+    });
+    app.get('/busy', async (request, reply) => {
+      const stream = openSse(request, reply, 60_000);
+      stream.send('progress', { step: 1 });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      stream.send('chunk', { text: 'hi' });
+      // The answer goes on in promise continuations that never yield to the event loop, as
+      // the rest of a model's reply and the embedded database's statements do.
+      const until = Date.now() + 300;
+      while (Date.now() < until) await null;
+      busyUntil = Date.now();
+      stream.close();
     });
     url = await app.listen({ port: 0, host: '127.0.0.1' });
   });
@@ -81,6 +95,25 @@ describe('openSse', () => {
     expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     expect(waited).toBeGreaterThanOrEqual(140);
     expect(waited).toBeLessThan(4_000);
+  });
+
+  it('sends an event at once, not after the work that follows it in the same tick', async () => {
+    // The client runs in its own process: one in this one could not read while the server works.
+    const client = `
+      const socket = require('node:net').connect(${new URL(url).port}, '127.0.0.1');
+      socket.write('GET /busy HTTP/1.1\\r\\nhost: localhost\\r\\n\\r\\n');
+      let seen = '';
+      socket.on('data', (data) => {
+        seen += data;
+        if (seen.includes('event: chunk')) { console.log(Date.now()); socket.destroy(); }
+      });`;
+    const printed = await new Promise<string>((resolve, reject) =>
+      execFile(process.execPath, ['-e', client], (error, stdout) =>
+        error ? reject(error) : resolve(stdout),
+      ),
+    );
+    await expect.poll(() => busyUntil).toBeGreaterThan(0);
+    expect(Number(printed)).toBeLessThan(busyUntil - 150);
   });
 
   it('aborts the work when the client goes away', async () => {

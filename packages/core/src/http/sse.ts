@@ -60,6 +60,11 @@ export function openSse(
     if (headersTimer) clearTimeout(headersTimer);
     headersTimer = null;
     raw.write(text);
+    // Node corks the socket on a write and uncorks it on the next tick, which runs only once
+    // every promise continuation queued meanwhile has run: an event written while the answer
+    // goes on (the rest of the model's reply, its trace, its rows on the embedded database)
+    // would leave when all of that is done. Uncorked here, it leaves now.
+    if (raw.socket?.writableCorked) raw.socket.uncork();
     return true;
   };
   const heartbeat = setInterval(
