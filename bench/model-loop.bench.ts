@@ -6,6 +6,8 @@
  * Messages go one at a time, BENCH_GAP_MS (250) apart as a fast typist's would, so each figure is
  * that message's own path rather than the writes the previous answer left for after its reply
  * (its batch of rows, its memory observation), which the embedded database runs on this thread.
+ * The fake streams a reply's chunks BENCH_CHUNK_MS (10) apart, as a model streams tokens; each
+ * answer is read to its end and the fake is timed alone a gap later, once the runtime is idle.
  * Two series: every message the first of its chat, then every message in one conversation.
  * Then the model client's share alone: the last request replayed, without the runtime, through
  * the runtime's own streaming client (`chat-stream/`) and through the AI SDK's streamText (which
@@ -25,9 +27,18 @@ import { signIn, startProcess } from './runtime-process.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
 const GAP_MS = Number(process.env.BENCH_GAP_MS ?? 250);
+const CHUNK_MS = Number(process.env.BENCH_CHUNK_MS ?? 10);
 
-/** ms from sending `init` to the first SSE frame whose text passes `isFirst`. */
-async function timeToFirst(url: string, init: RequestInit, isFirst: (frame: string) => boolean) {
+/**
+ * ms from sending `init` to the first SSE frame whose text passes `isFirst`; with `untilEnd`
+ * the rest of the stream is read before it returns, else the stream is cancelled there.
+ */
+async function timeToFirst(
+  url: string,
+  init: RequestInit,
+  isFirst: (frame: string) => boolean,
+  untilEnd = false,
+) {
   const started = performance.now();
   const response = await fetch(url, init);
   if (!response.body) throw new Error('no body');
@@ -41,7 +52,8 @@ async function timeToFirst(url: string, init: RequestInit, isFirst: (frame: stri
     buffer = frames.pop() ?? '';
     if (frames.some(isFirst)) {
       const elapsed = performance.now() - started;
-      await reader.cancel();
+      if (!untilEnd) await reader.cancel();
+      else while (!(await reader.read()).done);
       return elapsed;
     }
   }
@@ -155,9 +167,17 @@ try {
     let streamedArrival = Number.NaN;
     const respond = model.respond;
     model.respond = (request) => {
-      if ((request.body as { stream?: boolean }).stream === true)
-        streamedArrival = performance.now();
-      return respond(request);
+      // Memory extraction of each answer (structured output): a greeting holds nothing to keep,
+      // as a model says. The fake's plain text would fail it, and its retries would come back
+      // at random moments of later messages.
+      if (request.body?.response_format)
+        return { text: JSON.stringify({ facts: [], entities: [], relations: [] }) };
+      if ((request.body as { stream?: boolean }).stream !== true) return respond(request);
+      streamedArrival = performance.now();
+      // The reply's chunks CHUNK_MS apart, as a model streams its tokens: sent all at once, the
+      // answer would end with its first chunk, and what follows it (its trace and rows, memory
+      // extraction calling this same fake) would run while that chunk is on its way here.
+      return { ...respond(request), chunkDelayMs: CHUNK_MS };
     };
     /** Overheads of ROUNDS messages (after 5 to warm up), each in the chat `chatFor` names. */
     const series = async (label: string, chatFor: (i: number) => string) => {
@@ -170,10 +190,12 @@ try {
         const text = `Say hello to number ${i} (${label}).`;
         const body = JSON.stringify({ text, chat_id: chatFor(i) });
         const sentThrough = performance.now();
+        // Read to its end: leaving at the first chunk would cancel the answer.
         const viaRuntime = await timeToFirst(
           `${runtime.url}/chat/stream`,
           { method: 'POST', headers, body },
           (frame) => frame.startsWith('event: chunk'),
+          true,
         );
         // This message's streamed request: memory extraction (not streamed, and quoting the
         // message) may have called the model since.
@@ -185,6 +207,9 @@ try {
         if (!sent) throw new Error('the runtime sent the model nothing');
         last = sent.body as SentRequest;
         const arrivedThrough = streamedArrival - sentThrough;
+        // The runtime's work after the answer (its rows, memory extraction) is done before the
+        // fake is timed alone, so that work slows neither side of the difference.
+        await new Promise((resolve) => setTimeout(resolve, GAP_MS));
         const sentDirect = performance.now();
         const own = await straightToFake(model.baseUrl, JSON.stringify(last));
         const arrivedDirect = streamedArrival - sentDirect;

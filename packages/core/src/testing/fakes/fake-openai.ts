@@ -208,7 +208,8 @@ async function streamCompletion(exchange: Exchange, turn: FakeTurn): Promise<voi
 
   await pause(turn.firstChunkDelayMs, exchange.signal);
   for (const [i, frame] of frames.entries()) {
-    if (i > 0) await pause(turn.chunkDelayMs, exchange.signal);
+    // The role frame opens the reply and goes with its first chunk, as the service sends them.
+    if (i > 1) await pause(turn.chunkDelayMs, exchange.signal);
     if (!stream.write(frame)) return;
   }
   stream.end();
