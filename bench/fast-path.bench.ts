@@ -1,6 +1,9 @@
 /**
  * Fast-path chat requests per second through HTTP (POST /chat "12*7", signed in, CSRF and all)
- * against a bare Fastify hello-world started the same way, with the same load generator.
+ * against a bare Fastify hello-world started the same way, with the same load generator; and
+ * against the route's floor (baselines/fastify-route-floor.ts: the same request through Fastify
+ * with the runtime's logger, cookie parser and zod schemas, answered at once), which tells the
+ * framework's share of a request from the runtime's own work.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -27,11 +30,32 @@ try {
   );
   const baseline = await load({ url: `${hello.url}/health` }).finally(() => hello.stop());
 
+  const floorServer = await startProcess(
+    path.resolve(import.meta.dirname, 'baselines/fastify-route-floor.ts'),
+    {},
+  );
+  const floorBody = JSON.stringify({ text: 'what is 12*7?', chat_id: 'bench-fast-path' });
+  const floor = await load({
+    url: `${floorServer.url}/chat`,
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      cookie: `session=${'s'.repeat(43)}.${'m'.repeat(43)}`,
+      'x-csrf-token': 't'.repeat(43),
+    },
+    body: floorBody,
+  }).finally(() => floorServer.stop());
+
   const figures: Record<string, number | string> = {
     seconds: SECONDS,
     connections: CONNECTIONS,
     'baseline fastify hello: requests/s': round(baseline.requests.average, 0),
     'baseline: latency p50 ms': baseline.latency.p50,
+    'route floor (Fastify, cookies, zod schemas, no work): requests/s': round(
+      floor.requests.average,
+      0,
+    ),
+    'route floor / baseline': round(floor.requests.average / baseline.requests.average, 3),
   };
   const measureRuntime = async (label: string, env: Record<string, string>) => {
     const runtime = await startProcess('src/main.ts', env);
@@ -44,6 +68,7 @@ try {
       const chat = await load({ url: `${runtime.url}/chat`, method: 'POST', headers, body });
       figures[`${label}: requests/s`] = round(chat.requests.average, 0);
       figures[`${label} / baseline`] = round(chat.requests.average / baseline.requests.average, 3);
+      figures[`${label} / route floor`] = round(chat.requests.average / floor.requests.average, 3);
       figures[`${label}: latency p50 ms`] = chat.latency.p50;
       figures[`${label}: latency p99 ms`] = chat.latency.p99;
     } finally {

@@ -97,8 +97,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     servePage: (request, reply) => app.dashboard.servePage(request, reply),
     hasSession: (request) => request.session !== null,
   });
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   refuseNulCharacters(app);
 

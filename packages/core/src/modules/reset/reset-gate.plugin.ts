@@ -21,13 +21,18 @@ export const resetGatePlugin = fp(
   async (app: FastifyInstance) => {
     const gate = new ResetGate(app.kv, app.sql.notifications, app.log.child({ module: 'reset' }));
     app.decorate('resetGate', gate);
-    app.addHook('onRequest', async (request) => {
-      if (!GATED.test(request.url)) return;
-      if (await gate.active())
-        throw new ServiceUnavailableError(
-          'reset_in_progress',
-          'A Panic Reset is running; agent work resumes when it is done',
-        );
+    const refusal = () =>
+      new ServiceUnavailableError(
+        'reset_in_progress',
+        'A Panic Reset is running; agent work resumes when it is done',
+      );
+    // A callback hook: the answer is almost always known without a read, and an async hook
+    // would cost every request a promise.
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (!GATED.test(request.url)) return done();
+      const known = gate.activeIfKnown();
+      if (known !== null) return done(known ? refusal() : undefined);
+      gate.active().then((active) => done(active ? refusal() : undefined), done);
     });
     app.addHook('onReady', async () => gate.watch());
     app.addHook('onClose', async () => gate.unwatch());

@@ -115,9 +115,16 @@ export class ResetGate {
    * request waits for a read only when the watcher is not running or has fallen behind.
    */
   async active(): Promise<boolean> {
-    if (this.localRun) return true;
-    if (Date.now() - this.remote.at >= POLL_MS * 2) await this.refreshView();
+    const known = this.activeIfKnown();
+    if (known !== null) return known;
+    await this.refreshView();
     return this.remote.active;
+  }
+
+  /** active() without a read: null when the view is too old to answer from. */
+  activeIfKnown(): boolean | null {
+    if (this.localRun) return true;
+    return Date.now() - this.remote.at < POLL_MS * 2 ? this.remote.active : null;
   }
 
   /** Reads the flag and the epoch again (one read at a time, whoever asks). */
