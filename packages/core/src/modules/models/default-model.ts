@@ -59,6 +59,8 @@ export function firstChatModel(models: { id: string }[]): string | undefined {
 /** A promise reused for a while; concurrent callers share one load. */
 class Cached<T> {
   private entry: { at: number; value: Promise<T> } | null = null;
+  /** Bumped by clear(), so a reload that a change overtook is not kept. */
+  private generation = 0;
 
   get(ttlMs: number, load: () => Promise<T>, options: { keepFailures: boolean }): Promise<T> {
     if (this.entry && Date.now() - this.entry.at < ttlMs) return this.entry.value;
@@ -72,8 +74,20 @@ class Cached<T> {
     return entry.value;
   }
 
+  /**
+   * Loads again while the current answer keeps serving, and keeps the new one once it is in;
+   * a failed reload leaves the current answer to age out.
+   */
+  async reload(load: () => Promise<T>): Promise<void> {
+    const generation = this.generation;
+    const value = await load();
+    if (generation === this.generation)
+      this.entry = { at: Date.now(), value: Promise.resolve(value) };
+  }
+
   clear(): void {
     this.entry = null;
+    this.generation += 1;
   }
 }
 
@@ -87,6 +101,9 @@ export class DefaultModelResolver {
   private firstModels = new Map<string, { at: number; model: string }>();
   private readonly resolved = new Cached<ResolvedModel | null>();
   private readonly healthCache = new Cached<ModelHealth>();
+  private lastAsked = 0;
+  private refresher: NodeJS.Timeout | null = null;
+  private reloading = false;
 
   constructor(private readonly options: DefaultModelResolverOptions) {}
 
@@ -98,9 +115,38 @@ export class DefaultModelResolver {
   }
 
   resolve(): Promise<ResolvedModel | null> {
-    return this.resolved.get(this.options.resolveTtlMs ?? 5_000, () => this.resolveNow(), {
-      keepFailures: false,
-    });
+    const ttlMs = this.options.resolveTtlMs ?? 5_000;
+    this.lastAsked = Date.now();
+    this.keepFresh(ttlMs);
+    return this.resolved.get(ttlMs, () => this.resolveNow(), { keepFailures: false });
+  }
+
+  /** Stops the background reloads (the app is closing). */
+  close(): void {
+    if (this.refresher) clearInterval(this.refresher);
+    this.refresher = null;
+  }
+
+  /**
+   * While resolve() keeps being asked (a conversation), its answer is reloaded on a timer every
+   * half of ttlMs, so no message waits for the reads (about 1 ms on the embedded database, once
+   * every ttlMs of chat, which set the model loop's p90) and an answer is still never older than
+   * ttlMs. Asked no more for ttlMs, the timer stops: an idle runtime reads nothing.
+   */
+  private keepFresh(ttlMs: number): void {
+    if (this.refresher) return;
+    this.refresher = setInterval(() => {
+      if (Date.now() - this.lastAsked > ttlMs) return this.close();
+      if (this.reloading) return;
+      this.reloading = true;
+      this.resolved
+        .reload(() => this.resolveNow())
+        .catch(() => {})
+        .finally(() => {
+          this.reloading = false;
+        });
+    }, ttlMs / 2);
+    this.refresher.unref();
   }
 
   /** The SPEC health component; an answer (failures too) is reused for healthTtlMs. */

@@ -29,6 +29,7 @@ export const modelsPlugin = fp(
       ...(options.resolveTtlMs !== undefined ? { resolveTtlMs: options.resolveTtlMs } : {}),
     });
     app.decorate('models', models);
+    app.addHook('onClose', async () => models.close());
     // The health module may be registered after this one; its model probe is ours once all are.
     app.addHook('onReady', async () => {
       if (app.hasDecorator('health')) app.health.setModelProbe(() => models.health());

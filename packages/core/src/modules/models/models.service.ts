@@ -200,6 +200,11 @@ export class ModelsService {
     return this.resolver.resolve();
   }
 
+  /** Stops the default model's background reloads. */
+  close(): void {
+    this.resolver.close();
+  }
+
   /** The SPEC health component of the default model (cached, see healthTtlMs). */
   health(): Promise<ModelHealth> {
     return this.resolver.health();
