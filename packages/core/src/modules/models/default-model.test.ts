@@ -5,7 +5,7 @@ import { DefaultModelResolver } from './default-model.js';
 import type { DefaultModel } from './models.schema.js';
 import type { ProviderRecord } from './provider-registry.js';
 
-const TTL_MS = 200;
+const TTL_MS = 400;
 /** A store read as slow as it may be: a caller that waits for one is easy to see. */
 const READ_MS = 60;
 
