@@ -11,6 +11,7 @@ import {
   splitJson,
   splitText,
   startFakeModelServer,
+  writeFrames,
 } from './fake-model-script.js';
 
 const DEFAULT_MODELS = ['claude-sonnet-4-5', 'claude-haiku-4-5'];
@@ -183,12 +184,8 @@ async function streamMessage(exchange: Exchange, turn: FakeTurn): Promise<void> 
     event('message_stop', {}),
   );
 
-  await pause(turn.firstChunkDelayMs, exchange.signal);
-  for (const [i, frame] of frames.entries()) {
-    if (i > 0) await pause(turn.chunkDelayMs, exchange.signal);
-    if (!stream.write(frame)) return;
-  }
-  stream.end();
+  // message_start and ping open the reply, and a text block's start opens its first chunk.
+  await writeFrames(exchange, stream, turn, frames, turn.text ? 3 : 2);
 }
 
 const toolUses = (turn: FakeTurn) =>

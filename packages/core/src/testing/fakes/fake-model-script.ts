@@ -14,7 +14,7 @@ export interface FakeTurn {
   toolCalls?: FakeToolCall[];
   /** Before the first byte of the response body. */
   firstChunkDelayMs?: number;
-  /** Between chunks. */
+  /** Between chunks; the frames that open a reply (role, message start) go with its first. */
   chunkDelayMs?: number;
   /** Reported token counts; an estimate from the request and the answer when absent. */
   usage?: { input: number; output: number };
@@ -152,6 +152,25 @@ export function openEventStream(exchange: Exchange, headers: Record<string, stri
       if (!res.destroyed) res.end();
     },
   };
+}
+
+/**
+ * Streams a reply's frames: after firstChunkDelayMs the first `opening` frames (the reply's
+ * envelope) go with the first chunk, as the services send them, then chunkDelayMs between chunks.
+ */
+export async function writeFrames(
+  exchange: Exchange,
+  stream: ReturnType<typeof openEventStream>,
+  turn: FakeTurn,
+  frames: string[],
+  opening: number,
+): Promise<void> {
+  await pause(turn.firstChunkDelayMs, exchange.signal);
+  for (const [i, frame] of frames.entries()) {
+    if (i > opening) await pause(turn.chunkDelayMs, exchange.signal);
+    if (!stream.write(frame)) return;
+  }
+  stream.end();
 }
 
 let sequence = 0;

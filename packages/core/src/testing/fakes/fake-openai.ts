@@ -12,6 +12,7 @@ import {
   splitJson,
   splitText,
   startFakeModelServer,
+  writeFrames,
 } from './fake-model-script.js';
 
 const DEFAULT_MODELS = ['gpt-4o-mini', 'gpt-4o'];
@@ -206,13 +207,8 @@ async function streamCompletion(exchange: Exchange, turn: FakeTurn): Promise<voi
   }
   frames.push('data: [DONE]\n\n');
 
-  await pause(turn.firstChunkDelayMs, exchange.signal);
-  for (const [i, frame] of frames.entries()) {
-    // The role frame opens the reply and goes with its first chunk, as the service sends them.
-    if (i > 1) await pause(turn.chunkDelayMs, exchange.signal);
-    if (!stream.write(frame)) return;
-  }
-  stream.end();
+  // The role frame opens the reply.
+  await writeFrames(exchange, stream, turn, frames, 1);
 }
 
 function toolCalls(turn: FakeTurn) {
