@@ -22,6 +22,7 @@ async function load(options: autocannon.Options) {
   return result;
 }
 
+const body = JSON.stringify({ text: 'what is 12*7?', chat_id: 'bench-fast-path' });
 const work = await mkdtemp(path.join(tmpdir(), 'bench-fast-path-'));
 try {
   const hello = await startProcess(
@@ -34,7 +35,6 @@ try {
     path.resolve(import.meta.dirname, 'baselines/fastify-route-floor.ts'),
     {},
   );
-  const floorBody = JSON.stringify({ text: 'what is 12*7?', chat_id: 'bench-fast-path' });
   const floor = await load({
     url: `${floorServer.url}/chat`,
     method: 'POST',
@@ -43,7 +43,7 @@ try {
       cookie: `session=${'s'.repeat(43)}.${'m'.repeat(43)}`,
       'x-csrf-token': 't'.repeat(43),
     },
-    body: floorBody,
+    body,
   }).finally(() => floorServer.stop());
 
   const figures: Record<string, number | string> = {
@@ -57,23 +57,44 @@ try {
     ),
     'route floor / baseline': round(floor.requests.average / baseline.requests.average, 3),
   };
-  const measureRuntime = async (label: string, env: Record<string, string>) => {
-    const runtime = await startProcess('src/main.ts', env);
+  /** Requests per second of `route` on a process started from `script`, signed in. */
+  const measure = async (script: string, route: string, env: Record<string, string>) => {
+    const server = await startProcess(script, env);
     try {
-      const headers = await signIn(runtime.url);
-      const body = JSON.stringify({ text: 'what is 12*7?', chat_id: 'bench-fast-path' });
-      const check = await fetch(`${runtime.url}/chat`, { method: 'POST', headers, body });
-      const tier = ((await check.json()) as { tier: string }).tier;
-      if (tier !== 'fast_path') throw new Error(`expected the fast path, got ${tier}`);
-      const chat = await load({ url: `${runtime.url}/chat`, method: 'POST', headers, body });
-      figures[`${label}: requests/s`] = round(chat.requests.average, 0);
-      figures[`${label} / baseline`] = round(chat.requests.average / baseline.requests.average, 3);
-      figures[`${label} / route floor`] = round(chat.requests.average / floor.requests.average, 3);
-      figures[`${label}: latency p50 ms`] = chat.latency.p50;
-      figures[`${label}: latency p99 ms`] = chat.latency.p99;
+      const headers = await signIn(server.url);
+      const url = `${server.url}${route}`;
+      const check = await fetch(url, { method: 'POST', headers, body });
+      const tier = ((await check.json()) as { tier?: string }).tier;
+      if (tier !== 'fast_path')
+        throw new Error(`expected the fast path from ${route}, got ${tier}`);
+      return await load({ url, method: 'POST', headers, body });
     } finally {
-      await runtime.stop();
+      await server.stop();
     }
+  };
+  const measureRuntime = async (label: string, env: Record<string, string>) => {
+    const appFloor = await measure(
+      path.resolve(import.meta.dirname, 'baselines/runtime-app-floor.ts'),
+      '/bench/chat-floor',
+      env,
+    );
+    const chat = await measure('src/main.ts', '/chat', env);
+    const rate = chat.requests.average;
+    const appRate = appFloor.requests.average;
+    figures[`${label}, app floor (every hook, no runtime work): requests/s`] = round(appRate, 0);
+    figures[`${label}, app floor / baseline`] = round(appRate / baseline.requests.average, 3);
+    figures[`${label}: requests/s`] = round(rate, 0);
+    figures[`${label} / baseline`] = round(rate / baseline.requests.average, 3);
+    figures[`${label} / route floor`] = round(rate / floor.requests.average, 3);
+    figures[`${label} / app floor`] = round(rate / appRate, 3);
+    // Time per request beyond each floor: what the hooks add, and what the runtime's work adds.
+    figures[`${label}: hooks µs per request`] = round(
+      1e6 / appRate - 1e6 / floor.requests.average,
+      0,
+    );
+    figures[`${label}: runtime work µs per request`] = round(1e6 / rate - 1e6 / appRate, 0);
+    figures[`${label}: latency p50 ms`] = chat.latency.p50;
+    figures[`${label}: latency p99 ms`] = chat.latency.p99;
   };
   await measureRuntime('fast-path embedded (PGlite)', { DATA_DIR: path.join(work, 'data') });
   try {
