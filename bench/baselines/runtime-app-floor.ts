@@ -7,30 +7,17 @@
  * work on a request costs.
  */
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { buildApp } from '../../packages/core/src/app.ts';
+import { bootApp } from '../../packages/core/src/boot.ts';
 import { loadConfig } from '../../packages/core/src/config/index.ts';
 import { createLogger } from '../../packages/core/src/logger.ts';
 import {
   chatReplySchema,
   chatRequestSchema,
 } from '../../packages/core/src/modules/chat/chat.schema.ts';
-import { resolveDashboardSecret } from '../../packages/core/src/security/keys.ts';
-import { openSqlStore } from '../../packages/core/src/store/db.ts';
-import { openKvStore } from '../../packages/core/src/store/kv/open-kv-store.ts';
 
 const config = loadConfig();
-const logger = createLogger(config.server.logLevel);
-const secret = await resolveDashboardSecret(
-  config.auth.dashboardSecret,
-  config.storage.dataDir,
-  (message) => logger.warn(message),
-);
-const sql = await openSqlStore({
-  dataDir: config.storage.dataDir,
-  databaseUrl: config.storage.databaseUrl,
-});
-const kv = await openKvStore({ kvUrl: config.storage.kvUrl, sql });
-const app = await buildApp({ config, secret, sql, kv, logger });
+const booted = await bootApp(config, createLogger(config.server.logLevel));
+const { app } = booted;
 app
   .withTypeProvider<ZodTypeProvider>()
   .post(
@@ -44,11 +31,4 @@ app
     }),
   );
 await app.listen({ port: config.server.port, host: config.server.host });
-process.on('SIGTERM', () => {
-  void (async () => {
-    await app.close();
-    await kv.close();
-    await sql.close();
-    process.exit(0);
-  })();
-});
+process.on('SIGTERM', () => void booted.close().then(() => process.exit(0)));

@@ -1,11 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.js';
+import { bootApp } from './boot.js';
 import { type Config, ConfigError, loadConfig } from './config/index.js';
 import { createLogger } from './logger.js';
-import { resolveDashboardSecret } from './security/keys.js';
-import { openSqlStore } from './store/db.js';
-import { openKvStore } from './store/kv/open-kv-store.js';
 
 const SHUTDOWN_TIMEOUT_MS = 15_000;
 
@@ -25,17 +22,8 @@ function loadConfigOrExit(): Config {
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const logger = createLogger(config.server.logLevel);
-  const secret = await resolveDashboardSecret(
-    config.auth.dashboardSecret,
-    config.storage.dataDir,
-    (m) => logger.warn(m),
-  );
-  const sql = await openSqlStore({
-    dataDir: config.storage.dataDir,
-    databaseUrl: config.storage.databaseUrl,
-  });
-  const kv = await openKvStore({ kvUrl: config.storage.kvUrl, sql });
-  const app = await buildApp({ config, secret, sql, kv, logger });
+  const booted = await bootApp(config, logger);
+  const { app } = booted;
   const metricsServer = config.server.metricsPort > 0 ? await serveMetrics(app, config) : null;
 
   let stopping = false;
@@ -50,9 +38,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       metricsServer?.close();
-      await app.close(); // stops accepting, finishes requests, flushes the audit writer
-      await kv.close();
-      await sql.close();
+      await booted.close(); // stops accepting, finishes requests, flushes the writers, then the stores
     } catch (error) {
       logger.error({ err: error }, 'error during shutdown');
       code = 1;
