@@ -9,7 +9,8 @@
  * The fake streams a reply's chunks BENCH_CHUNK_MS (10) apart, as a model streams tokens; each
  * answer is read to its end and the fake is timed alone a gap later, once the runtime is idle.
  * Two series: every message the first of its chat, then every message in one conversation.
- * Then the model client's share alone: the last request replayed, without the runtime, through
+ * Then the floor: the same series through a bare relay in the runtime's place
+ * (baselines/stream-proxy-floor.ts), and the runtime's overhead beyond it. Then the model client's share alone: the last request replayed, without the runtime, through
  * the runtime's own streaming client (`chat-stream/`) and through the AI SDK's streamText (which
  * the chat path used before), each against a plain fetch of it.
  */
