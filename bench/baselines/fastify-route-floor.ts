@@ -6,33 +6,15 @@
  */
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createLogger } from '../../packages/core/src/logger.ts';
-import {
-  chatReplySchema,
-  chatRequestSchema,
-} from '../../packages/core/src/modules/chat/chat.schema.ts';
+import { answerFastPathAtOnce } from './fast-path-floor-route.ts';
 
 const app = Fastify({ loggerInstance: createLogger('warn') as FastifyBaseLogger });
 app.setValidatorCompiler(validatorCompiler);
 app.setSerializerCompiler(serializerCompiler);
 await app.register(cookie);
 app.get('/health', async () => ({ status: 'ok' }));
-app
-  .withTypeProvider<ZodTypeProvider>()
-  .post(
-    '/chat',
-    { schema: { body: chatRequestSchema, response: { 200: chatReplySchema } } },
-    async (request) => ({
-      request_id: crypto.randomUUID(),
-      chat_id: request.body.chat_id,
-      tier: 'fast_path' as const,
-      reply: '84',
-    }),
-  );
+answerFastPathAtOnce(app, '/chat');
 await app.listen({ port: Number(process.env.PORT ?? 8080), host: '127.0.0.1' });
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

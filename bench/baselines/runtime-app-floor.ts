@@ -6,29 +6,14 @@
  * the route floor it shows what those hooks cost, and against the fast path what the runtime's
  * work on a request costs.
  */
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { bootApp } from '../../packages/core/src/boot.ts';
 import { loadConfig } from '../../packages/core/src/config/index.ts';
 import { createLogger } from '../../packages/core/src/logger.ts';
-import {
-  chatReplySchema,
-  chatRequestSchema,
-} from '../../packages/core/src/modules/chat/chat.schema.ts';
+import { answerFastPathAtOnce } from './fast-path-floor-route.ts';
 
 const config = loadConfig();
 const booted = await bootApp(config, createLogger(config.server.logLevel));
 const { app } = booted;
-app
-  .withTypeProvider<ZodTypeProvider>()
-  .post(
-    '/bench/chat-floor',
-    { schema: { body: chatRequestSchema, response: { 200: chatReplySchema } } },
-    async (request) => ({
-      request_id: crypto.randomUUID(),
-      chat_id: request.body.chat_id,
-      tier: 'fast_path' as const,
-      reply: '12*7 = 84',
-    }),
-  );
+answerFastPathAtOnce(app, '/bench/chat-floor');
 await app.listen({ port: config.server.port, host: config.server.host });
 process.on('SIGTERM', () => void booted.close().then(() => process.exit(0)));
