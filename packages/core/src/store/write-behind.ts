@@ -117,6 +117,32 @@ export class WriteBehind<T> {
     return this.draining;
   }
 
+  /**
+   * Drops the rows `unwanted` picks, from the buffer and from disk: the journal goes on in a new
+   * file holding only the rows kept, and the old file is deleted. Waits for the batch being
+   * stored and the journal write under way, so no row is dropped while they hold it.
+   */
+  async discard(unwanted: (row: T) => boolean): Promise<number> {
+    while (this.draining || this.writing) {
+      await this.draining?.catch(() => {});
+      if (this.writing) await this.journaled().catch(() => {});
+    }
+    const kept = this.buffer.filter((row) => !unwanted(row));
+    const dropped = this.buffer.length - kept.length;
+    this.buffer = kept;
+    const oldFd = this.fd;
+    const oldFile = this.journalFile;
+    this.openJournal();
+    // Lines queued but not yet written are rewritten from the rows kept, with the rest.
+    this.queued = kept.map((row) => `${JSON.stringify(row)}\n`);
+    this.journalBytes = this.queued.reduce((sum, line) => sum + line.length, 0);
+    this.writeQueued();
+    await this.journaled();
+    closeSync(oldFd);
+    await unlink(oldFile).catch(() => {});
+    return dropped;
+  }
+
   /** Stores what it can (retrying for up to `timeoutMs`); rows not stored stay in the journal. */
   async close(timeoutMs = 10_000): Promise<void> {
     if (this.timer) clearTimeout(this.timer);

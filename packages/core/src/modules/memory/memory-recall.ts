@@ -43,6 +43,8 @@ interface Snapshot {
 export class MemoryRecall {
   private snapshot: Snapshot | null = null;
   private loading: Promise<Snapshot> | null = null;
+  /** Panic Resets seen: a snapshot loaded before one is never kept. */
+  private wipes = 0;
 
   constructor(
     private readonly items: MemoryItemsRepository,
@@ -104,6 +106,13 @@ export class MemoryRecall {
     return taken;
   }
 
+  /** Memory was wiped behind the repository's back (a Panic Reset): load it afresh. */
+  forget(): void {
+    this.wipes += 1;
+    this.snapshot = null;
+    this.loading = null;
+  }
+
   private async current(): Promise<Snapshot> {
     const generation = this.items.generation;
     const cached = this.snapshot;
@@ -117,6 +126,7 @@ export class MemoryRecall {
   }
 
   private async load(generation: number): Promise<Snapshot> {
+    const wipes = this.wipes;
     const [pinned, archival] = await Promise.all([
       this.items.pinnedBlocks(),
       this.items.countLiveArchival(),
@@ -129,7 +139,7 @@ export class MemoryRecall {
       archival,
     };
     // A change that landed while loading leaves the snapshot stale: keep it for this request only.
-    if (this.items.generation === generation) this.snapshot = snapshot;
+    if (this.items.generation === generation && this.wipes === wipes) this.snapshot = snapshot;
     return snapshot;
   }
 }

@@ -88,6 +88,7 @@ export const memoryPlugin = fp(
     app.searchService.register(memorySearchSource(service));
     for (const skill of createMemorySkills(service)) app.skills.register(skill);
     const recall = new MemoryRecall(items, search, app.config.memory.tokenBudget, log);
+    app.resetGate.onWiped(() => recall.forget());
     app.runtime.addContextProvider({
       name: 'memory_recall',
       async provide({ text, signal }) {

@@ -18,6 +18,7 @@ import {
 } from '../../testing/services.js';
 import { entryCommand } from '../../testing/spawn-entry.js';
 import { RESET_STEPS, ResetEngine } from './reset-engine.js';
+import { ResetFence } from './reset-fence.js';
 import { ResetJournal, type ResetRun } from './reset-journal.js';
 import { COGNITIVE_TABLES } from './reset-scope.js';
 
@@ -201,11 +202,14 @@ describe.each(all)('Panic Reset killed after each step ($name)', (backend) => {
       const journal = new ResetJournal(store.db);
       const run = await journal.open(ResetEngine.newRunId(), 'test');
       if (!run) throw new Error('a reset is still running');
+      const log = { warn() {}, info() {}, error() {} } as never;
       const engine = new ResetEngine({
         sql: store,
         kv: new SqlKvStore(store),
         journal,
-        log: { warn() {}, info() {}, error() {} } as never,
+        fence: new ResetFence(store.db, log),
+        jobsSchema: null,
+        log,
       });
       await expect(engine.run(run, () => {})).rejects.toThrow(/foreign key/i);
       const chats = await sql<{ n: number }>`select count(*)::int as n from chats`.execute(

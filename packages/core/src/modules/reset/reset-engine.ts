@@ -5,8 +5,14 @@ import type { Database } from '../../store/database.js';
 import type { SqlStore } from '../../store/db.js';
 import type { KvStore } from '../../store/kv/kv-store.js';
 import type { ResetStepRecord } from './reset.tables.js';
+import { ResetFence } from './reset-fence.js';
 import type { ResetJournal, ResetRun } from './reset-journal.js';
-import { COGNITIVE_KV_PATTERNS, COGNITIVE_QUEUES, COGNITIVE_TABLES } from './reset-scope.js';
+import {
+  COGNITIVE_JOB_QUEUES,
+  COGNITIVE_KV_PATTERNS,
+  COGNITIVE_QUEUES,
+  COGNITIVE_TABLES,
+} from './reset-scope.js';
 
 /** SPEC's six steps, in order. Each is idempotent, so a resumed run may repeat the one it died in. */
 export const RESET_STEPS = [
@@ -20,7 +26,7 @@ export const RESET_STEPS = [
 
 /** What each step does, for the plan and the `running` event. */
 export const STEP_DESCRIPTIONS: Record<(typeof RESET_STEPS)[number], string> = {
-  truncate_cognitive_tables: `Truncate the ${COGNITIVE_TABLES.length} cognitive tables and close pending confirmations`,
+  truncate_cognitive_tables: `Truncate the ${COGNITIVE_TABLES.length} cognitive tables, drop the ${COGNITIVE_JOB_QUEUES.length} cognitive job queues' jobs, fence off records made before, and close pending confirmations`,
   wipe_kv_patterns: `Delete ${COGNITIVE_KV_PATTERNS.length} key-value patterns and empty ${COGNITIVE_QUEUES.length} queues`,
   reset_identity: 'Reset the identity: born_at set to now, total_xp set to 0',
   reset_self_model: 'Reset the self-model to {}',
@@ -49,6 +55,10 @@ export interface ResetEngineDependencies {
   sql: SqlStore;
   kv: KvStore;
   journal: ResetJournal;
+  /** Advanced by the wipe; this process learns the new epoch once the wipe commits. */
+  fence: ResetFence;
+  /** pg-boss's schema, whose cognitive queues are emptied with the wipe; null without jobs. */
+  jobsSchema: string | null;
   log: FastifyBaseLogger;
   /** Runs after each completed step (crash tests stop the process here). */
   afterStep?: (step: number) => Promise<void>;
@@ -124,14 +134,20 @@ export class ResetEngine {
     }
   }
 
-  /** One transaction: the 17 tables, agents' run state, pending confirmations, the journal. */
+  /**
+   * One transaction: the fence, the 17 tables, the cognitive job queues, agents' run state,
+   * pending confirmations, the journal. The fence comes first: its row lock makes every
+   * fenced writer's batch either commit before the wipe or read the new epoch after it.
+   */
   private async truncate(commit: Commit): Promise<void> {
-    await this.deps.sql.db.transaction().execute(async (tx) => {
+    const epoch = await this.deps.sql.db.transaction().execute(async (tx) => {
+      const next = await ResetFence.advance(tx);
       const counts = await cognitiveRowCounts(tx);
       const rows = Object.values(counts).reduce((sum, n) => sum + n, 0);
       const list = sql.join(COGNITIVE_TABLES.map((table) => sql.id(table)));
       // No CASCADE: a surviving table that references one of these makes this fail, not wipe it.
       await sql`truncate ${list} restart identity`.execute(tx);
+      const jobs = await this.dropCognitiveJobs(tx);
       await tx
         .updateTable('agents')
         .set({ messages_count: 0, last_error: null, run_id: null, run_expires_at: null })
@@ -144,12 +160,28 @@ export class ResetEngine {
       const confirmations = Number(closed.numUpdatedRows);
       await commit(
         {
-          detail: `${COGNITIVE_TABLES.length} tables truncated (${rows} rows); ${confirmations} pending confirmations closed`,
-          counts: { ...counts, confirmations_closed: confirmations },
+          detail: `${COGNITIVE_TABLES.length} tables truncated (${rows} rows); ${jobs} queued jobs dropped; ${confirmations} pending confirmations closed; reset epoch ${next}`,
+          counts: { ...counts, jobs_dropped: jobs, confirmations_closed: confirmations },
         },
         tx,
       );
+      return next;
     });
+    await this.deps.fence.learn(epoch);
+  }
+
+  /** Jobs of the cognitive queues, waiting, running or kept as history: their payloads go too. */
+  private async dropCognitiveJobs(tx: Kysely<Database>): Promise<number> {
+    const { jobsSchema } = this.deps;
+    if (!jobsSchema) return 0;
+    const queues = [...COGNITIVE_JOB_QUEUES];
+    let dropped = 0;
+    for (const table of ['job', 'archive']) {
+      const result = await sql`delete from ${sql.id(jobsSchema, table)}
+        where name = any(${queues}::text[])`.execute(tx);
+      dropped += Number(result.numAffectedRows ?? 0);
+    }
+    return dropped;
   }
 
   private async wipeKv(): Promise<StepResult> {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { KvStore } from '../../store/kv/kv-store.js';
 import type { Notifications } from '../../store/notifications.js';
+import type { ResetFence } from './reset-fence.js';
 
 /** Set while a reset runs (refreshed; expires if the resetting process dies). */
 export const ACTIVE_KEY = 'reset:active';
@@ -62,6 +63,8 @@ export class ResetGate {
 
   constructor(
     private readonly kv: KvStore,
+    /** Read again before this replica's work resumes after another one's reset. */
+    private readonly fence: ResetFence,
     private readonly notifications: Notifications | null = null,
     private readonly log: FastifyBaseLogger | null = null,
     readonly timing: ResetGateTiming = DEFAULT_TIMING,
@@ -77,11 +80,11 @@ export class ResetGate {
     this.watcher.unref();
     if (this.notifications && !this.unlisten)
       this.unlisten = await this.notifications.listen(RESET_CHANNEL, (payload) => {
-        if (payload === null) return this.dropCaches();
+        if (payload === null) return void this.learnWipe();
         const [kind, token] = payload.split(':');
         if (token === this.token) return;
         if (kind === 'enter') void this.followOther(true);
-        else if (kind === 'leave') void this.followOther(false, payload.endsWith(':wiped'));
+        else if (kind === 'leave') void this.followOther(false);
       });
   }
 
@@ -152,15 +155,16 @@ export class ResetGate {
     if (settle > 0) await new Promise((resolve) => setTimeout(resolve, settle));
   }
 
-  /** Opens the gate again; on success, tells every replica to drop its caches. */
+  /**
+   * Opens the gate again and tells every replica to drop its caches: a run that failed after
+   * its first step has wiped the tables too.
+   */
   async leave(runId: string, wiped: boolean): Promise<void> {
     if (this.refresh) clearInterval(this.refresh);
     this.refresh = null;
-    if (wiped) {
-      await this.kv.set(EPOCH_KEY, runId);
-      this.remote.epoch = runId;
-      this.dropCaches();
-    }
+    await this.kv.set(EPOCH_KEY, runId);
+    this.remote.epoch = runId;
+    await this.learnWipe();
     if ((await this.kv.get(ACTIVE_KEY)) === `${runId}:${this.token}`)
       await this.kv.delete(ACTIVE_KEY);
     this.localRun = null;
@@ -171,7 +175,7 @@ export class ResetGate {
   private async poll(): Promise<void> {
     const [active, epoch] = await Promise.all([this.kv.get(ACTIVE_KEY), this.kv.get(EPOCH_KEY)]);
     const first = this.remote.at === 0;
-    if (!first && epoch !== this.remote.epoch) this.dropCaches();
+    if (!first && epoch !== this.remote.epoch) void this.learnWipe();
     // This process's own flag is its local run, which active() answers without the view.
     const elsewhere = active !== null && !active.endsWith(this.token);
     this.remote = { active: elsewhere, epoch, at: Date.now() };
@@ -180,18 +184,20 @@ export class ResetGate {
   }
 
   /** Pauses this replica's work while another one resets, and resumes it after. */
-  private followOther(pause: boolean, wiped = false): Promise<void> {
+  private followOther(pause: boolean): Promise<void> {
     if (!pause) this.remote.at = 0;
     return this.serially(async () => {
       if (this.localRun || pause === this.pausedForOther) {
-        if (wiped) this.dropCaches();
+        if (!pause) await this.learnWipe();
         return;
       }
       this.pausedForOther = pause;
       if (pause) this.remote = { ...this.remote, active: true, at: Date.now() };
       if (pause) await this.pauseAll();
       else {
-        if (wiped) this.dropCaches();
+        // Before any work resumes: what this replica still holds from before the wipe is
+        // dropped, and new work is stamped with the new epoch.
+        await this.learnWipe();
         await this.resumeAll();
       }
     });
@@ -241,5 +247,15 @@ export class ResetGate {
 
   private dropCaches(): void {
     for (const drop of this.cacheDroppers) drop();
+  }
+
+  /** Another replica's reset may have wiped: read the fence again, then forget the caches. */
+  private async learnWipe(): Promise<void> {
+    await this.fence
+      .refresh()
+      .catch((error: unknown) =>
+        this.log?.error({ err: error }, 'reset gate: the reset fence could not be read'),
+      );
+    this.dropCaches();
   }
 }

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors/app-error.js';
 import { openSse } from '../../http/sse.js';
+import { jobsSchemaFor } from '../jobs/jobs.plugin.js';
 import { resetPlanSchema, resetRequestSchema } from './reset.schema.js';
 import { CONFIRM_PHRASE, ResetService } from './reset.service.js';
 import { ResetEngine } from './reset-engine.js';
@@ -28,10 +29,19 @@ export const resetPlugin = fp(
       sql: app.sql,
       kv: app.kv,
       journal,
+      fence: app.resetFence,
+      jobsSchema: jobsSchemaFor(app.sql.schema),
       log,
       ...(options.afterStep ? { afterStep: options.afterStep } : {}),
     });
-    const service = new ResetService({ sql: app.sql, engine, journal, gate: app.resetGate, log });
+    const service = new ResetService({
+      sql: app.sql,
+      engine,
+      journal,
+      gate: app.resetGate,
+      fence: app.resetFence,
+      log,
+    });
     app.decorate('panicReset', service);
     // Rules are cached per process; every replica forgets them once a reset finished.
     app.resetGate.onWiped(() => app.behavioral.changed());
@@ -83,6 +93,6 @@ export const resetPlugin = fp(
   },
   {
     name: 'reset',
-    dependencies: ['context', 'reset-gate', 'behavioral'],
+    dependencies: ['context', 'reset-gate', 'jobs', 'behavioral'],
   },
 );

@@ -13,11 +13,17 @@ export const resetPlanSchema = z.object({
   tables: z.array(z.object({ name: z.string(), rows: z.number().int() })),
   kv_patterns: z.array(z.string()),
   queues: z.array(z.string()),
+  job_queues: z.array(z.string()),
+  held_records: z.array(
+    z.object({ name: z.string(), handling: z.enum(['cleared', 'fenced']), what: z.string() }),
+  ),
+  epoch: z.number().int().describe('Resets that have wiped the cognitive tables so far'),
   reset: z.array(named),
   survives: z.object({
     tables: z.array(named),
     kv: z.array(z.object({ pattern: z.string(), what: z.string() })),
     files: z.array(z.object({ path: z.string(), what: z.string() })),
+    job_queues: z.array(named),
   }),
   last_run: z
     .object({

@@ -8,14 +8,18 @@ import {
   type ResetProgress,
   STEP_DESCRIPTIONS,
 } from './reset-engine.js';
+import type { ResetFence } from './reset-fence.js';
 import type { ResetGate } from './reset-gate.js';
 import type { ResetJournal, ResetRun } from './reset-journal.js';
 import {
+  COGNITIVE_JOB_QUEUES,
   COGNITIVE_KV_PATTERNS,
   COGNITIVE_QUEUES,
   COGNITIVE_TABLES,
+  HELD_RECORDS,
   RESET_TABLES,
   SURVIVING_FILES,
+  SURVIVING_JOB_QUEUES,
   SURVIVING_KV,
   SURVIVING_TABLES,
 } from './reset-scope.js';
@@ -49,6 +53,7 @@ export interface ResetServiceDependencies {
   engine: ResetEngine;
   journal: ResetJournal;
   gate: ResetGate;
+  fence: ResetFence;
   log: FastifyBaseLogger;
 }
 
@@ -65,6 +70,7 @@ export class ResetService {
   async plan() {
     const counts = await cognitiveRowCounts(this.deps.sql.db);
     const latest = await this.deps.journal.latest();
+    await this.deps.fence.refresh();
     return {
       phrase: CONFIRM_PHRASE,
       running: latest?.status === 'running',
@@ -79,11 +85,15 @@ export class ResetService {
       })),
       kv_patterns: [...COGNITIVE_KV_PATTERNS],
       queues: [...COGNITIVE_QUEUES],
+      job_queues: [...COGNITIVE_JOB_QUEUES],
+      held_records: HELD_RECORDS,
+      epoch: this.deps.fence.epoch,
       reset: Object.entries(RESET_TABLES).map(([name, what]) => ({ name, what })),
       survives: {
         tables: Object.entries(SURVIVING_TABLES).map(([name, what]) => ({ name, what })),
         kv: Object.entries(SURVIVING_KV).map(([pattern, what]) => ({ pattern, what })),
         files: Object.entries(SURVIVING_FILES).map(([path, what]) => ({ path, what })),
+        job_queues: Object.entries(SURVIVING_JOB_QUEUES).map(([name, what]) => ({ name, what })),
       },
       last_run: latest
         ? {

@@ -20,8 +20,16 @@ export interface ResetStepRecord {
   counts: Record<string, number>;
 }
 
+/** One row: how many resets wiped the cognitive tables, and when the last one did. */
+export interface ResetFenceTable {
+  id: number;
+  epoch: ColumnType<string, never, never>;
+  fenced_at: Date | null;
+}
+
 declare module '../../store/database.js' {
   interface Database {
     reset_runs: ResetRunsTable;
+    reset_fence: ResetFenceTable;
   }
 }

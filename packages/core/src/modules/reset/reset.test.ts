@@ -7,11 +7,14 @@ import {
 } from '../../testing/reset-world.js';
 import { sqlTestBackends } from '../../testing/services.js';
 import { type Client, createTestApp, type TestApp } from '../../testing/test-app.js';
+import { jobsSchemaFor } from '../jobs/jobs.plugin.js';
 import { RESET_STEPS } from './reset-engine.js';
 import {
+  COGNITIVE_JOB_QUEUES,
   COGNITIVE_KV_PATTERNS,
   COGNITIVE_TABLES,
   RESET_TABLES,
+  SURVIVING_JOB_QUEUES,
   SURVIVING_TABLES,
 } from './reset-scope.js';
 
@@ -77,6 +80,23 @@ describe.each(backends)('Panic Reset (%s)', (backend) => {
     expect(overlap).toEqual([]);
   });
 
+  it('classifies every job queue the runtime creates: its jobs are dropped with the tables or kept', async () => {
+    const queues = await sql<{ name: string }>`
+      select name from ${sql.id(jobsSchemaFor(t.sql.schema), 'queue')} order by name`.execute(
+      t.sql.db,
+    );
+    const names = queues.rows.map((row) => row.name);
+    expect(names.length).toBeGreaterThan(0);
+    const classified = new Set<string>([
+      ...COGNITIVE_JOB_QUEUES,
+      ...Object.keys(SURVIVING_JOB_QUEUES),
+    ]);
+    expect(
+      names.filter((name) => !classified.has(name)),
+      'add new job queues to reset-scope.ts',
+    ).toEqual([]);
+  });
+
   it('no table outside the 17 references one of them (a truncate would cascade or fail)', async () => {
     const references = await sql<{ from_table: string; to_table: string }>`
       select c.conrelid::regclass::text as from_table, c.confrelid::regclass::text as to_table
@@ -100,6 +120,11 @@ describe.each(backends)('Panic Reset (%s)', (backend) => {
     expect(plan.tables.find((x: { name: string }) => x.name === 'chats').rows).toBe(3);
     expect(plan.kv_patterns.length).toBeGreaterThanOrEqual(12);
     expect(plan.queues).toContain('behavioral_pending');
+    expect(plan.job_queues).toEqual([...COGNITIVE_JOB_QUEUES]);
+    expect(plan.held_records).toContainEqual(
+      expect.objectContaining({ name: 'exchange-journal/', handling: 'fenced' }),
+    );
+    expect(plan.epoch).toBe(0);
     expect(plan.steps.map((s: { name: string }) => s.name)).toEqual([...RESET_STEPS]);
     const survivors = plan.survives.tables.map((x: { name: string }) => x.name);
     expect(survivors).toEqual(
@@ -214,5 +239,6 @@ describe.each(backends)('Panic Reset (%s)', (backend) => {
     expect((await client.inject({ method: 'GET', url: '/auth/session' })).statusCode).toBe(200);
     const plan = (await client.inject({ method: 'GET', url: '/api/reset/plan' })).json();
     expect(plan.last_run).toMatchObject({ status: 'done', actor: 'admin' });
+    expect(plan.epoch).toBe(1);
   });
 });

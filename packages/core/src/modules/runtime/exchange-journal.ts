@@ -6,6 +6,7 @@ import type { PendingWrites } from '../../store/pending-writes.js';
 import { WriteBehind } from '../../store/write-behind.js';
 import type { ConversationRepository, Exchange } from '../chat/conversation.repository.js';
 import type { IdentityService } from '../identity/identity.service.js';
+import { ResetFence } from '../reset/reset-fence.js';
 import type { NewTrace, TracesRepository } from '../traces/traces.repository.js';
 import {
   guardEntrySchema,
@@ -20,6 +21,12 @@ export interface RequestRecord {
   exchange: Exchange | null;
   xp: number;
 }
+
+/** A record as journaled: stamped with the reset epoch it was made in. */
+type JournaledRecord = RequestRecord & {
+  /** Absent in lines journaled before records carried it (judged by their time instead). */
+  epoch?: number;
+};
 
 const recordLine = z.object({
   trace: traceSchema.extend({
@@ -40,6 +47,7 @@ const recordLine = z.object({
     })
     .nullable(),
   xp: z.number().int().min(0),
+  epoch: z.number().int().min(0).optional(),
 });
 
 export interface ExchangeJournalOptions {
@@ -50,6 +58,8 @@ export interface ExchangeJournalOptions {
   journalDir: string;
   logger: FastifyBaseLogger;
   pendingWrites: PendingWrites;
+  /** Records made before a Panic Reset are never stored after it, nor kept on disk. */
+  fence: ResetFence;
   flushIntervalMs?: number;
 }
 
@@ -58,13 +68,18 @@ export interface ExchangeJournalOptions {
  * before the reply and into the database in batches after it: one transaction per batch, a
  * multi-row insert per table, the XP of the whole batch in one update. The trace is the batch's
  * key: a request whose trace is already stored (a journal replayed twice) adds nothing else.
+ * Each record carries the reset epoch it was made in; a batch stores only the records of the
+ * epoch its transaction reads behind the fence (see ResetFence).
  */
 export class ExchangeJournal {
-  private constructor(private readonly writer: WriteBehind<RequestRecord>) {}
+  private constructor(
+    private readonly writer: WriteBehind<JournaledRecord>,
+    private readonly fence: ResetFence,
+  ) {}
 
   static async open(options: ExchangeJournalOptions): Promise<ExchangeJournal> {
-    const { db, traces, conversations, identity } = options;
-    const writer = await WriteBehind.open<RequestRecord>({
+    const { db, traces, conversations, identity, fence, logger } = options;
+    const writer = await WriteBehind.open<JournaledRecord>({
       name: 'exchange',
       journalDir: options.journalDir,
       logger: options.logger,
@@ -73,12 +88,19 @@ export class ExchangeJournal {
       ...(options.flushIntervalMs ? { flushIntervalMs: options.flushIntervalMs } : {}),
       parse: (value) => {
         const parsed = recordLine.safeParse(value);
-        return parsed.success ? (parsed.data as RequestRecord) : null;
+        return parsed.success ? (parsed.data as JournaledRecord) : null;
       },
       // Live rows take the database's clock, so traces and messages enter their tables in
       // created_at order and keyset pages never miss one; replayed rows keep their own time.
-      apply: async (batch, replayed) => {
+      apply: async (all, replayed) => {
+        let stale = 0;
         const added = await db.transaction().execute(async (trx) => {
+          const reading = await ResetFence.hold(trx);
+          const batch = all.filter(
+            (record) => !ResetFence.isStale(reading, record.epoch, record.trace.created_at),
+          );
+          stale = all.length - batch.length;
+          if (batch.length === 0) return new Map();
           const stored = await traces.insertMany(
             batch.map(({ trace: { created_at, ...trace } }) =>
               replayed ? { ...trace, created_at } : trace,
@@ -101,16 +123,24 @@ export class ExchangeJournal {
           return messages;
         });
         conversations.remember(added);
+        if (stale > 0)
+          logger.warn({ records: stale }, 'records made before a Panic Reset dropped, not stored');
       },
     });
-    const journal = new ExchangeJournal(writer);
+    const journal = new ExchangeJournal(writer, fence);
     options.pendingWrites.register(['traces', 'chat_messages', 'chats', 'identity'], writer);
+    // Once this process knows of a wipe, what it holds from before it leaves the buffer and disk.
+    fence.onAdvance(async (epoch) => {
+      const dropped = await writer.discard((record) => (record.epoch ?? 0) < epoch);
+      if (dropped > 0)
+        logger.info({ records: dropped }, 'records made before a Panic Reset dropped');
+    });
     return journal;
   }
 
   /** Resolves once the record is in the synced journal: from then on a crash cannot lose it. */
   record(record: RequestRecord): Promise<void> {
-    this.writer.append(record);
+    this.writer.append({ ...record, epoch: this.fence.epoch });
     return this.writer.journaled();
   }
 

@@ -29,6 +29,7 @@ export const runtimePlugin = fp(
       journalDir: path.join(app.config.storage.dataDir, 'exchange-journal'),
       logger: app.log.child({ module: 'exchange-journal' }),
       pendingWrites: app.pendingWrites,
+      fence: app.resetFence,
     });
     // Runs before the stores close (hooks run in reverse order of registration).
     app.addHook('onClose', () => exchanges.close());

@@ -19,6 +19,7 @@ import { securityMigration } from './0016-security.js';
 import { insightsMigration } from './0019-insights.js';
 import { resetMigration } from './0020-reset.js';
 import { memoryExtractionMigration } from './0022-memory-extraction.js';
+import { resetFenceMigration } from './0023-reset-fence.js';
 
 /** Migrations in order. Names sort lexically; never rename or edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0019-insights': insightsMigration,
   '0020-reset': resetMigration,
   '0022-memory-extraction': memoryExtractionMigration,
+  '0023-reset-fence': resetFenceMigration,
 };
 
 /**
