@@ -177,3 +177,22 @@ async function fileDigests(dataDir: string): Promise<Record<string, string>> {
   }
   return digests;
 }
+
+/** Rows of each cognitive table whose JSON holds `token`, and of all rows, how many lack it. */
+export async function markedRows(
+  store: SqlStore,
+  token: string,
+): Promise<{ marked: Record<string, number>; unmarked: Record<string, number> }> {
+  const marked: Record<string, number> = {};
+  const unmarked: Record<string, number> = {};
+  const pattern = `%${token}%`;
+  for (const table of COGNITIVE_TABLES) {
+    const result = await sql<{ marked: number; unmarked: number }>`
+      select count(*) filter (where to_jsonb(t)::text like ${pattern})::int as marked,
+             count(*) filter (where to_jsonb(t)::text not like ${pattern})::int as unmarked
+      from ${sql.id(table)} t`.execute(store.db);
+    marked[table] = Number(result.rows[0]?.marked);
+    unmarked[table] = Number(result.rows[0]?.unmarked);
+  }
+  return { marked, unmarked };
+}
