@@ -72,6 +72,11 @@ describeInBrowser('dashboard: Panic Reset', () => {
     const tables = page.getByTestId('reset-plan-tables');
     await tables.getByText('memory_items').waitFor();
     await page.getByTestId('reset-plan-survivors').getByText('prime.md', { exact: true }).waitFor();
+    // And what waits to be stored: fenced off, so nothing from before comes back later.
+    await page
+      .getByTestId('reset-plan-held')
+      .getByText('exchange-journal/', { exact: true })
+      .waitFor();
     const phrase = page.getByLabel('Type RESET AGENT to confirm');
     const submit = page.getByTestId('reset-submit');
     expect(await submit.isDisabled()).toBe(true);

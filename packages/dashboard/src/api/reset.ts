@@ -10,11 +10,17 @@ export interface ResetPlan {
   tables: Array<{ name: string; rows: number }>;
   kv_patterns: string[];
   queues: string[];
+  job_queues: string[];
+  /** Where records wait before they reach the wiped tables, and how a reset deals with each. */
+  held_records: Array<{ name: string; handling: 'cleared' | 'fenced'; what: string }>;
+  /** Resets that have wiped the cognitive tables so far. */
+  epoch: number;
   reset: Array<{ name: string; what: string }>;
   survives: {
     tables: Array<{ name: string; what: string }>;
     kv: Array<{ pattern: string; what: string }>;
     files: Array<{ path: string; what: string }>;
+    job_queues: Array<{ name: string; what: string }>;
   };
   last_run: {
     run_id: string;

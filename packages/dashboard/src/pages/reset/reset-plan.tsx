@@ -36,6 +36,30 @@ export function ResetPlanView({ plan }: { plan: ResetPlan }) {
           </Group>
         </Stack>
         <Stack gap={4}>
+          <Text size="sm" fw={500}>
+            {`${plan.job_queues.length} job queues`}
+          </Text>
+          <Group gap={6}>
+            {plan.job_queues.map((name) => (
+              <Code key={name}>{name}</Code>
+            ))}
+          </Group>
+        </Stack>
+        <Stack gap={4} data-testid="reset-plan-held">
+          <Text size="sm" fw={500}>
+            Held back, never stored after the reset
+          </Text>
+          {plan.held_records.map((held) => (
+            <Text size="sm" key={held.name}>
+              <Code>{held.name}</Code>{' '}
+              <Badge size="xs" variant="light" color={held.handling === 'fenced' ? 'grape' : 'red'}>
+                {held.handling}
+              </Badge>{' '}
+              {held.what}
+            </Text>
+          ))}
+        </Stack>
+        <Stack gap={4}>
           {plan.reset.map((item) => (
             <Text size="sm" key={item.name}>
               <Code>{item.name}</Code> {item.what}
@@ -58,6 +82,11 @@ export function ResetPlanView({ plan }: { plan: ResetPlan }) {
           {plan.survives.tables.map((table) => (
             <Text size="sm" key={table.name}>
               <Code>{table.name}</Code> {table.what}
+            </Text>
+          ))}
+          {plan.survives.job_queues.map((queue) => (
+            <Text size="sm" key={queue.name}>
+              <Code>{queue.name}</Code> {queue.what}
             </Text>
           ))}
         </Stack>
