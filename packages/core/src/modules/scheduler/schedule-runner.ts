@@ -4,6 +4,7 @@ import { redactText } from '../../security/redact.js';
 import type { ConfigurationService } from '../configuration/configuration.service.js';
 import type { EventQueue } from '../events/event-queue.js';
 import type { RuntimeEvents } from '../events/runtime-events.js';
+import type { WorkGauge } from '../health/work-gauge.js';
 import type { AgentRuntime } from '../runtime/runtime.service.js';
 import type { TracesRepository } from '../traces/traces.repository.js';
 import { applyObservation, type MonitorEventKind, monitorEvent, observe } from './monitor-check.js';
@@ -26,6 +27,8 @@ export interface RunnerDependencies {
   log: FastifyBaseLogger;
   /** Queues the schedule's next occurrence, in the claim's transaction. */
   enqueue(trx: Trx, row: ScheduleRow, due: Date): Promise<void>;
+  /** Counts the runs in this process as active work (the CPI's schedules). */
+  work: WorkGauge;
 }
 
 /** The chat a schedule's prompt runs in, so its history and traces stay together. */
@@ -93,8 +96,12 @@ export class ScheduleRunner {
   }
 
   private track<T>(work: Promise<T>): Promise<T> {
+    const counted = this.deps.work.acquire();
     this.inFlight.add(work);
-    return work.finally(() => this.inFlight.delete(work));
+    return work.finally(() => {
+      this.inFlight.delete(work);
+      counted.release();
+    });
   }
 
   private async execute(row: ScheduleRow, runId: string, trigger: RunTrigger): Promise<void> {
