@@ -66,14 +66,14 @@ export class ScheduleRunner {
       this.live(claim.row, 'skipped');
       return claim.runId;
     }
-    await this.track(this.execute(claim.row, claim.runId, 'schedule'));
+    await this.track(() => this.execute(claim.row, claim.runId, 'schedule'));
     return claim.runId;
   }
 
   /** A run the operator asked for: recorded now, worked in the background. */
   async runManual(row: ScheduleRow): Promise<string> {
     const runId = await this.deps.runs.insertManualRun(row.schedule_id);
-    void this.track(this.execute(row, runId, 'manual'));
+    void this.track(() => this.execute(row, runId, 'manual'));
     return runId;
   }
 
@@ -95,13 +95,15 @@ export class ScheduleRunner {
     this.shutdown = new AbortController();
   }
 
-  private track<T>(work: Promise<T>): Promise<T> {
+  /** Runs `work` counted as active work, and in flight until it settles (see settled()). */
+  private track<T>(work: () => Promise<T>): Promise<T> {
     const counted = this.deps.work.acquire();
-    this.inFlight.add(work);
-    return work.finally(() => {
-      this.inFlight.delete(work);
+    const running = work().finally(() => {
+      this.inFlight.delete(running);
       counted.release();
     });
+    this.inFlight.add(running);
+    return running;
   }
 
   private async execute(row: ScheduleRow, runId: string, trigger: RunTrigger): Promise<void> {
