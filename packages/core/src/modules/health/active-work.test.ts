@@ -118,26 +118,29 @@ describe('active work returns to idle however requests end', () => {
   });
   afterAll(() => h.close());
 
-  const active = (): ActiveWork => h.t.app.pressure.activeWork();
-
   it.each(KINDS)(`$name: ${EACH} of them leave every counter and the CPI at idle`, async (kind) => {
     for (let start = 0; start < EACH; start += BATCH) {
       const before = kind.path ? h.arrived(kind.path) : 0;
       const batch = await Promise.all(
         Array.from({ length: BATCH }, (_, n) => kind.open(h, start + n)),
       );
-      if (kind.path) {
-        const path = kind.path;
-        await expect.poll(() => h.arrived(path)).toBeGreaterThanOrEqual(before + BATCH);
-      } else await sleep(50); // headers that never end never arrive: give them time to be read
-      if (start === 0) expect(active()).toMatchObject(kind.during);
-      await Promise.all(
-        batch.map((exchange, n) =>
-          kind.end ? kind.end(exchange, start + n) : exchange.abandon((start + n) % 2 === 0),
-        ),
-      );
+      try {
+        const { path } = kind;
+        if (path)
+          await expect
+            .poll(() => h.arrived(path), { timeout: 10_000 })
+            .toBeGreaterThanOrEqual(before + BATCH);
+        else await sleep(50); // headers that never end never arrive: give them time to be read
+        if (start === 0) expect(h.active()).toMatchObject(kind.during);
+      } finally {
+        await Promise.all(
+          batch.map((exchange, n) =>
+            kind.end ? kind.end(exchange, start + n) : exchange.abandon((start + n) % 2 === 0),
+          ),
+        );
+      }
     }
-    await expect.poll(() => active(), { timeout: 10_000 }).toEqual(IDLE_WORK);
+    await expect.poll(() => h.active(), { timeout: 10_000 }).toEqual(IDLE_WORK);
     const report = await h.health();
     expect(report.components.active_work).toEqual(IDLE_WORK);
     expect(report.components.cpi).toBe(idleCpi);
