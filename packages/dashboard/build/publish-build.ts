@@ -1,9 +1,9 @@
 import { mkdir, readdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
+const STAGING_PREFIX = '.staging-';
 /** The folder, inside the served one, a build of this process is written to before publishing. */
 export const stagingName = (pid = process.pid) => `${STAGING_PREFIX}${pid}`;
-const STAGING_PREFIX = '.staging-';
 
 /** Assets of this many builds (the new one and those before it) stay for tabs still open. */
 export const KEEP_BUILDS = 3;
@@ -69,7 +69,7 @@ export async function publishBuild(staging: string, target: string): Promise<voi
   for (const step of publishSteps(staging, target)) await step();
 }
 
-/** Staging folders of builds whose process is gone (killed mid-build). */
+/** Removes the staging folders of builds whose process is gone (killed mid-build). */
 export async function removeAbandonedStaging(target: string): Promise<void> {
   const entries = await readdir(target).catch(() => []);
   for (const name of entries) {
