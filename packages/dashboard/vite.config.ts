@@ -1,6 +1,9 @@
+import { rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type ProxyOptions } from 'vite';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import { publishBuild, removeAbandonedStaging, stagingName } from './build/publish-build';
 
 const RUNTIME = 'http://127.0.0.1:8080';
 
@@ -16,10 +19,32 @@ const toRuntime: ProxyOptions = {
   },
 };
 
+/**
+ * The runtime may be serving dist while a build is written (npm start builds, then starts; a
+ * second build may run beside a running runtime). Vite writes into a staging folder, and only a
+ * finished build is published into dist, in an order that never shows a reader half of one.
+ */
+function publishWhenWritten(): Plugin {
+  let dist = '';
+  let staging = '';
+  return {
+    name: 'publish-when-written',
+    apply: 'build',
+    configResolved(config) {
+      dist = path.resolve(config.root, 'dist');
+      staging = path.resolve(config.root, config.build.outDir);
+    },
+    buildStart: () => removeAbandonedStaging(dist),
+    writeBundle: () => publishBuild(staging, dist),
+    // A failed build leaves nothing behind.
+    closeBundle: () => rm(staging, { recursive: true, force: true }),
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), publishWhenWritten()],
   build: {
-    outDir: 'dist',
+    outDir: `dist/${stagingName()}`,
     emptyOutDir: true,
     // The runtime serves /assets/* under a CSP without inline scripts, so nothing may be inlined.
     assetsInlineLimit: 0,

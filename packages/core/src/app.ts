@@ -3,6 +3,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { contextPlugin } from './app-context.js';
 import { type Config, registerConfigSecrets } from './config/index.js';
+import { answerClientError } from './errors/client-error.js';
 import { installErrorHandling } from './errors/error-handler.js';
 import { registerOpenApi } from './http/openapi.js';
 import { refuseNulCharacters } from './http/refuse-nul.js';
@@ -84,6 +85,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: requestIdFor,
     trustProxy: config.server.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Receiving a request is bounded (Fastify leaves it unbounded), so clients that trickle
+    // headers or a body cannot hold connections open at will. Only the receiving: a reply, an
+    // event stream included, may last as long as it needs.
+    requestTimeout: config.server.requestTimeoutMs,
+    http: {
+      headersTimeout: config.server.requestTimeoutMs,
+      // Node looks for expired requests at this interval (30 s by default, which would let a
+      // slow client hold on for up to twice the limit).
+      connectionsCheckingInterval: Math.min(1_000, config.server.requestTimeoutMs),
+    },
+    clientErrorHandler: answerClientError,
     routerOptions: { ignoreTrailingSlash: true },
     // onReady hooks share this limit, and one of them finishes a Panic Reset a killed process
     // left (a full vacuum of a large database) before the app listens: 10 s would fail the start.

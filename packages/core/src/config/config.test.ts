@@ -21,6 +21,7 @@ describe('configuration', () => {
     expect(config.server).toEqual({
       port: 8080,
       host: '127.0.0.1',
+      requestTimeoutMs: 30_000,
       trustProxy: false,
       logLevel: 'info',
       metricsPort: 9464,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanText, field, portNumber } from './field.js';
+import { booleanText, durationText, field, portNumber } from './field.js';
 
 export const serverConfig = {
   port: field('PORT', portNumber, { default: '8080', doc: 'Port of the dashboard and API.' }),
@@ -9,6 +9,10 @@ export const serverConfig = {
   }),
   dashboardDir: field('DASHBOARD_DIR', z.string().min(1).optional(), {
     doc: 'Folder of the built dashboard; unset: packages/dashboard/dist beside the runtime.',
+  }),
+  requestTimeoutMs: field('REQUEST_TIMEOUT', durationText(1_000, 600_000), {
+    default: '30s',
+    doc: 'Longest a client may take to send a whole request (headers and body); a slower one is cut with 408. Replies and event streams are not limited.',
   }),
   trustProxy: field('TRUST_PROXY', booleanText, {
     default: 'false',

@@ -2,6 +2,18 @@ import { request } from './client';
 
 export type HealthStatus = 'ok' | 'degraded' | 'down';
 
+/** Work in flight by kind; only the operator's requests count as http. */
+export interface ActiveWork {
+  http: number;
+  chat_streams: number;
+  live_streams: number;
+  goal_tasks: number;
+  agent_runs: number;
+  schedules: number;
+  integration_calls: number;
+  browser_sessions: number;
+}
+
 export interface HealthReport {
   status: HealthStatus;
   version: string;
@@ -11,6 +23,7 @@ export interface HealthReport {
     sqldb: { status: string };
     browser: { status: string; active_sessions: number };
     queues: { events_incoming: number; events_outgoing: number; behavioral_pending: number };
+    active_work: ActiveWork;
     /** Cognitive pressure index, 0-100. */
     cpi: number;
     cpi_high: boolean;
@@ -23,7 +36,7 @@ export interface HealthDetails {
   health: HealthReport;
   signals: {
     queue_depth: number;
-    active_work: Record<string, number>;
+    active_work: ActiveWork;
     error_rate: number;
     memory_ratio: number;
     /** Each signal scaled to 0..1 against its saturation point; the CPI is the largest. */

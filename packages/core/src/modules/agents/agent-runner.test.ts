@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { WorkGauge } from '../health/work-gauge.js';
 import type { ChatRequest } from '../runtime/runtime.service.js';
 import { AgentRunner, instructionsFor } from './agent-runner.js';
 import { AgentRunsRepository } from './agent-runs.repository.js';
@@ -19,6 +20,7 @@ describe('agent runs under a lease', () => {
   let t: TestApp;
   let runner: AgentRunner;
   let agents: AgentsRepository;
+  const work = new WorkGauge();
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -32,6 +34,7 @@ describe('agent runs under a lease', () => {
       announce: () => {},
       log: t.app.log,
       leaseMs: 400,
+      work,
     });
   });
   afterAll(async () => {
@@ -61,10 +64,12 @@ describe('agent runs under a lease', () => {
     // Three lease lengths later the run still holds the agent: the lease was renewed.
     await new Promise((resolve) => setTimeout(resolve, 1_200));
     expect(await status(agent)).toBe('running');
+    expect(work.count).toBe(1);
     // Stopped in the database only, as a replica without this run would do it.
     await agents.setControl(agent.agent_id, ['active'], 'stopped');
     await expect(running).rejects.toMatchObject({ code: 'agent_stopped' });
     expect(runner.activeRuns).toBe(0);
+    expect(work.count).toBe(0);
     expect(await agents.get(agent.agent_id)).toMatchObject({ status: 'stopped', last_error: null });
   });
 

@@ -4,6 +4,7 @@ import { redactText } from '../../security/redact.js';
 import { uuidv7 } from '../../util/uuid-v7.js';
 import type { AuditService } from '../audit/audit.plugin.js';
 import type { RuntimeEventMap, RuntimeEvents } from '../events/runtime-events.js';
+import type { WorkGauge } from '../health/work-gauge.js';
 import type { AgentRuntime, ChatResult } from '../runtime/runtime.service.js';
 import { chatIdFor } from './agent-rows.js';
 import type { AgentRunsRepository, ClaimResult } from './agent-runs.repository.js';
@@ -39,6 +40,8 @@ export interface AgentRunnerDependencies {
   log: FastifyBaseLogger;
   /** How long a run's claim holds without renewal; renewed every third of it. */
   leaseMs: number;
+  /** Counts the runs in this process as active work (the CPI's agent_runs). */
+  work: WorkGauge;
 }
 
 /** Refused past MAX_DELEGATION_DEPTH, so agents delegating to agents cannot recurse forever. */
@@ -105,11 +108,13 @@ export class AgentRunner {
     deps.announce(claim.agent);
 
     const controller = new AbortController();
+    const counted = deps.work.acquire();
     const work = this.work(delegation, claim.agent, claim.messageId, runId, mainName, controller);
     this.active.set(delegation.agentId, { runId, controller, done: work });
     try {
       return await work;
     } finally {
+      counted.release();
       if (this.active.get(delegation.agentId)?.runId === runId)
         this.active.delete(delegation.agentId);
     }

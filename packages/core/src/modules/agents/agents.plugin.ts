@@ -34,11 +34,11 @@ export const agentsPlugin = fp(
       announce: (agent) => service?.announce(agent),
       log: app.log.child({ module: 'agents' }),
       leaseMs: RUN_LEASE_MS,
+      work: app.pressure.work('agent_runs'),
     });
     service = new AgentsService(new AgentsRepository(app.sql.db), runner, app.audit, app.events);
     app.decorate('agents', service);
     app.searchService.register(agentsSearchSource(service));
-    app.pressure.registerActiveWork('agent_runs', () => runner.activeRuns);
     app.skills.register(createAgentManagerSkill({ agents: service, mainAgentName }));
     // Before the stores close: runs in flight are cancelled and their outcome recorded.
     app.addHook('onClose', () => runner.close());

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSsrfGuard, SsrfError } from '../../net/ssrf.js';
 import { chromiumAvailable } from '../../testing/chromium.js';
 import { type LocalServer, startLocalServer } from '../../testing/local-server.js';
+import { WorkGauge } from '../health/work-gauge.js';
 import { BrowserPool, type BrowserPoolOptions } from './browser-pool.js';
 
 const hasChromium = await chromiumAvailable();
@@ -12,6 +13,7 @@ const poolOptions = (extra: Partial<BrowserPoolOptions> = {}): BrowserPoolOption
   chromiumPath: process.env.CHROMIUM_PATH,
   maxSessions: 2,
   timeoutMs: 10_000,
+  sessions: new WorkGauge(),
   ...extra,
 });
 

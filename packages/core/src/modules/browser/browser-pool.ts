@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { ServiceUnavailableError } from '../../errors/app-error.js';
 import type { SsrfGuard } from '../../net/ssrf.js';
+import type { WorkGauge } from '../health/work-gauge.js';
 import type { SkillAvailability } from '../skills/skill.js';
 import { findChromium } from './chromium.js';
 import { type GuardedProxy, startGuardedProxy } from './guarded-proxy.js';
@@ -32,6 +33,8 @@ export interface BrowserPoolOptions {
   findChromium?: (preferred?: string) => Promise<string | null>;
   /** Extra Chromium flags (tests use --host-resolver-rules to fake a rebinding DNS). */
   extraArgs?: string[];
+  /** Counts the pages open as active work (the CPI's browser_sessions). */
+  sessions: WorkGauge;
 }
 
 export interface BrowserHealthStatus {
@@ -73,7 +76,7 @@ export class BrowserPool {
 
   /** Pages open (or being opened) right now. */
   get activeSessions(): number {
-    return this.limiter.active;
+    return this.options.sessions.count;
   }
 
   /** Whether Chromium is running (it starts on first use and stops when idle). */
@@ -121,6 +124,7 @@ export class BrowserPool {
     work: (session: BrowserSession) => Promise<T>,
   ): Promise<T> {
     await this.limiter.acquire(signal);
+    const counted = this.options.sessions.acquire();
     clearTimeout(this.idleTimer);
     let context: BrowserContext | undefined;
     const closeOnAbort = () => void context?.close().catch(() => {});
@@ -134,6 +138,7 @@ export class BrowserPool {
       signal.removeEventListener('abort', closeOnAbort);
       await context?.close().catch(() => {});
       this.limiter.release();
+      counted.release();
       if (this.limiter.idle) this.scheduleIdleClose();
     }
   }

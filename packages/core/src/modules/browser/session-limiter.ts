@@ -8,10 +8,6 @@ export class SessionLimiter {
 
   constructor(private readonly max: number) {}
 
-  get active(): number {
-    return this.held;
-  }
-
   /** No session held and nobody waiting. */
   get idle(): boolean {
     return this.held === 0 && this.waiting.length === 0;

@@ -16,8 +16,7 @@ import {
 export const chatPlugin = fp(
   async (app: FastifyInstance) => {
     const routes = app.withTypeProvider<ZodTypeProvider>();
-    let openStreams = 0;
-    app.pressure.registerActiveWork('chat_streams', () => openStreams);
+    const openStreams = app.pressure.work('chat_streams');
 
     routes.post(
       '/chat',
@@ -51,7 +50,7 @@ export const chatPlugin = fp(
       },
       async (request, reply) => {
         const stream = openSse(request, reply);
-        openStreams += 1;
+        stream.onEnd(openStreams.acquire().release);
         try {
           const result = await app.runtime.handle({
             text: request.body.text,
@@ -76,7 +75,6 @@ export const chatPlugin = fp(
             });
           }
         } finally {
-          openStreams -= 1;
           stream.close();
         }
       },
@@ -114,5 +112,5 @@ export const chatPlugin = fp(
       }),
     );
   },
-  { name: 'chat', dependencies: ['runtime'] },
+  { name: 'chat', dependencies: ['runtime', 'health'] },
 );

@@ -1,10 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { NotFoundError } from '../../errors/app-error.js';
 import { isPageRequest } from '../../http/page-request.js';
+import { BuildIndex } from './build-index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,33 +31,33 @@ const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Dashboard not bui
 export const dashboardPlugin = fp(
   async (app: FastifyInstance, options: DashboardOptions) => {
     const dir = options.dashboardDir ?? app.config.server.dashboardDir ?? DEFAULT_DASHBOARD_DIR;
-    const indexHtml = await readFile(path.join(dir, 'index.html'), 'utf8').catch(() => null);
-    if (indexHtml === null)
+    const index = new BuildIndex(path.join(dir, 'index.html'));
+    if ((await index.read()) === null)
       app.log.warn({ dir }, 'dashboard build not found; pages answer 503 until it is built');
-    else {
-      await app.register(
-        async (assets) => {
-          // Built assets hold no data: they are served without a session (the login page needs them).
-          assets.addHook('onRoute', (route) => {
-            route.config = { ...route.config, access: 'public' };
-          });
-          // Hashed file names never change content, so browsers may keep them for good.
-          await assets.register(fastifyStatic, {
-            root: path.join(dir, 'assets'),
-            prefix: '/',
-            immutable: true,
-            maxAge: '365d',
-            index: false,
-          });
-          // A file that is not there is 404 whatever the method, session or no session: the
-          // asset names are public and there is nothing else under /assets/ to tell apart.
-          assets.setNotFoundHandler(async () => {
-            throw new NotFoundError('No such dashboard asset');
-          });
-        },
-        { prefix: '/assets' },
-      );
-    }
+    // Registered with or without a build: files are looked up at each request, so a build
+    // published later is served without a restart.
+    await app.register(
+      async (assets) => {
+        // Built assets hold no data: they are served without a session (the login page needs them).
+        assets.addHook('onRoute', (route) => {
+          route.config = { ...route.config, access: 'public' };
+        });
+        // Hashed file names never change content, so browsers may keep them for good.
+        await assets.register(fastifyStatic, {
+          root: path.join(dir, 'assets'),
+          prefix: '/',
+          immutable: true,
+          maxAge: '365d',
+          index: false,
+        });
+        // A file that is not there is 404 whatever the method, session or no session: the
+        // asset names are public and there is nothing else under /assets/ to tell apart.
+        assets.setNotFoundHandler(async () => {
+          throw new NotFoundError('No such dashboard asset');
+        });
+      },
+      { prefix: '/assets' },
+    );
 
     async function servePage(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
       if (!isPageRequest(request)) return false;
@@ -73,8 +73,9 @@ export const dashboardPlugin = fp(
         return true;
       }
       reply.header('cache-control', 'no-store');
-      if (indexHtml === null) reply.status(503).type('text/html').send(NOT_BUILT);
-      else reply.type('text/html').send(indexHtml);
+      const html = await index.read();
+      if (html === null) reply.status(503).type('text/html').send(NOT_BUILT);
+      else reply.type('text/html').send(html);
       return true;
     }
 

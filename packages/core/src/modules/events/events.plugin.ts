@@ -28,7 +28,7 @@ export const eventsPlugin = fp(
     app.addHook('onReady', async () => eventQueue.start());
     app.addHook('preClose', () => eventQueue.stop());
     await app.register(eventLogRoutes);
-    app.pressure.registerActiveWork('live_streams', () => events.listenerCount);
+    const liveStreams = app.pressure.work('live_streams');
     const open = new Set<SseStream>();
     // Shutting down ends every open feed, so the server can close.
     app.addHook('preClose', async () => {
@@ -49,6 +49,7 @@ export const eventsPlugin = fp(
         stream.send('ready', { events: RUNTIME_EVENT_NAMES, ts: new Date().toISOString() });
         const unsubscribe = events.subscribe((event) => stream.send(event.name, event.data));
         open.add(stream);
+        stream.onEnd(liveStreams.acquire().release);
         stream.onEnd(() => {
           unsubscribe();
           open.delete(stream);

@@ -118,8 +118,4 @@ export class RuntimeEvents {
     this.emitter.on('event', listener);
     return () => this.emitter.off('event', listener);
   }
-
-  get listenerCount(): number {
-    return this.emitter.listenerCount('event');
-  }
 }

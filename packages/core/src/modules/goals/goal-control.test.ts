@@ -60,6 +60,8 @@ describe.each(await sqlTestBackends())('controlling running goals (%s)', (backen
     });
     const goalId = await createGoal(client, 'Pause in the middle');
     expect(statuses(await whileFirstRuns(goalId))).toEqual({ a: 'running', b: 'pending' });
+    const runningHere = () => t.app.pressure.activeWork().goal_tasks;
+    await expect.poll(runningHere).toBe(1);
     expect((await post(`/api/goals/${goalId}/pause`)).json().goal.status).toBe('paused');
     const paused = await waitFor(async () => {
       const goal = await detail(client, goalId);
@@ -69,6 +71,7 @@ describe.each(await sqlTestBackends())('controlling running goals (%s)', (backen
     expect(statuses(paused).b).toBe('ready');
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(await runs(client, goalId)).toHaveLength(1);
+    expect(runningHere()).toBe(0);
 
     expect((await post(`/api/goals/${goalId}/resume`)).json().goal.status).toBe('active');
     const done = await waitForStatus(client, goalId, 'completed');

@@ -49,6 +49,7 @@ export const goalsPlugin = fp(
       configuration: app.configuration,
       log,
       taskTimeoutMs,
+      work: app.pressure.work('goal_tasks'),
     });
     const planner = new PlanWorker({
       db,
@@ -67,7 +68,6 @@ export const goalsPlugin = fp(
     app.decorate('goals', goals);
     app.searchService.register(goalsSearchSource(goals));
     app.skills.register(createTaskManagerSkill(goals));
-    app.pressure.registerActiveWork('goal_tasks', () => worker.runningCount);
     await app.register(
       goalsRoutes(goals, () =>
         executionState({ db, jobs, governor, configuration: app.configuration }),

@@ -6,6 +6,7 @@ import { redactText } from '../../security/redact.js';
 import type { AuditService } from '../audit/audit.plugin.js';
 import type { ConfigurationService } from '../configuration/configuration.service.js';
 import type { RuntimeEventMap, RuntimeEvents } from '../events/runtime-events.js';
+import type { WorkGauge } from '../health/work-gauge.js';
 import {
   type AgentRuntime,
   type ChatResult,
@@ -35,6 +36,8 @@ export interface TaskWorkerDeps {
   configuration: ConfigurationService;
   log: FastifyBaseLogger;
   taskTimeoutMs: number;
+  /** Counts the tasks running here as active work (the CPI's goal_tasks). */
+  work: WorkGauge;
 }
 
 type StopReason = 'shutdown' | 'lease_lost';
@@ -54,11 +57,6 @@ export class TaskWorker {
   private stopping = false;
 
   constructor(private readonly deps: TaskWorkerDeps) {}
-
-  /** Tasks running in this process (the CPI's goal_tasks source). */
-  get runningCount(): number {
-    return this.running.size;
-  }
 
   /** Matches the number of job loops to max_concurrent_tasks (read live at each sweep). */
   resize(size: number): void {
@@ -166,6 +164,7 @@ export class TaskWorker {
         (error) => this.deps.log.warn({ err: error, task_id: claim.task_id }, 'heartbeat failed'),
       );
     }, goalsTiming.heartbeatMs);
+    const counted = this.deps.work.acquire();
     try {
       const outcome = await this.attempt(claim, stop.signal);
       if (outcome) this.announce(outcome);
@@ -174,6 +173,7 @@ export class TaskWorker {
     } finally {
       clearInterval(heartbeat);
       this.running.delete(claim.run_id);
+      counted.release();
     }
   }
 

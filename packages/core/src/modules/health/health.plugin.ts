@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isPageRequest } from '../../http/page-request.js';
 import { healthDetailsSchema, healthSchema } from './health.schema.js';
 import { HealthService } from './health.service.js';
+import { countOperatorRequests } from './operator-requests.js';
 import { PressureMonitor } from './pressure-monitor.js';
 
 declare module 'fastify' {
@@ -27,15 +28,7 @@ export const healthPlugin = fp(
     app.decorate('pressure', pressure);
     app.decorate('health', health);
 
-    // Callback hooks: every request passes them, and an async hook costs a promise each.
-    app.addHook('onRequest', (_request, _reply, done) => {
-      pressure.requestStarted();
-      done();
-    });
-    app.addHook('onResponse', (_request, reply, done) => {
-      pressure.requestFinished(reply.statusCode >= 500);
-      done();
-    });
+    countOperatorRequests(app, pressure);
 
     const routes = app.withTypeProvider<ZodTypeProvider>();
     routes.get(
@@ -68,5 +61,5 @@ export const healthPlugin = fp(
       async () => health.details(),
     );
   },
-  { name: 'health', dependencies: ['context', 'dashboard', 'configuration'] },
+  { name: 'health', dependencies: ['context', 'auth', 'dashboard', 'configuration'] },
 );

@@ -2,7 +2,29 @@ import { z } from 'zod';
 
 export const componentStatus = z.object({ status: z.string() });
 
-/** SPEC's health table, plus the broker (agent-broker: `unconfigured` in the embedded default). */
+const inFlight = (what: string) => z.number().int().describe(what);
+
+/**
+ * Work in flight by kind: the CPI's active-work signal is their sum. Only the operator's work
+ * counts: requests without a valid session (sign-in, assets, /health itself) never do.
+ */
+export const activeWorkSchema = z.object({
+  http: inFlight('Signed-in requests being received or answered (streams included)'),
+  chat_streams: inFlight('Open POST /chat/stream replies'),
+  live_streams: inFlight('Open GET /api/live feeds'),
+  goal_tasks: inFlight('Goal tasks running in this process'),
+  agent_runs: inFlight('Sub-agent runs in this process'),
+  schedules: inFlight('Scheduled runs (prompts, reminders, monitors) in this process'),
+  integration_calls: inFlight('Integration calls in flight'),
+  browser_sessions: inFlight('Browser pages open'),
+});
+export type ActiveWork = z.infer<typeof activeWorkSchema>;
+export type WorkKind = keyof ActiveWork;
+
+/**
+ * SPEC's health table, plus the broker (agent-broker: `unconfigured` in the embedded default)
+ * and the work in flight behind the CPI.
+ */
 export const healthSchema = z.object({
   status: z.enum(['ok', 'degraded', 'down']),
   version: z.string(),
@@ -16,6 +38,7 @@ export const healthSchema = z.object({
       events_outgoing: z.number().int(),
       behavioral_pending: z.number().int(),
     }),
+    active_work: activeWorkSchema,
     cpi: z.number().int(),
     cpi_high: z.boolean(),
     broker: componentStatus.describe('agent-broker: ok, error, or unconfigured (no BROKER_URL)'),
@@ -30,7 +53,7 @@ export const healthDetailsSchema = z.object({
   health: healthSchema,
   signals: z.object({
     queue_depth: z.number().int(),
-    active_work: z.record(z.string(), z.number()),
+    active_work: activeWorkSchema,
     error_rate: z.number(),
     memory_ratio: z.number(),
     normalised: z.record(z.string(), z.number()),

@@ -5,7 +5,13 @@ import type { KvStore } from '../../store/kv/kv-store.js';
 import { QUEUES } from '../../store/queues.js';
 import { findChromium } from '../browser/chromium.js';
 import { computeCpi, normaliseSignals } from './cpi.js';
-import type { BrokerHealth, BrowserHealth, HealthReport, ModelHealth } from './health.schema.js';
+import type {
+  ActiveWork,
+  BrokerHealth,
+  BrowserHealth,
+  HealthReport,
+  ModelHealth,
+} from './health.schema.js';
 import type { PressureMonitor } from './pressure-monitor.js';
 
 const CHECK_TIMEOUT_MS = 2_000;
@@ -112,7 +118,8 @@ export class HealthService {
       ),
       this.queueDepths(),
     ]);
-    const cpi = computeCpi(this.signals(queues));
+    const activeWork = this.options.pressure.activeWork();
+    const cpi = computeCpi(this.signals(queues, activeWork));
     const threshold = await this.options.cpiHighThreshold();
     const down = sqldb !== 'ok' || kvstore !== 'ok';
     const degraded =
@@ -126,6 +133,7 @@ export class HealthService {
         sqldb: { status: sqldb },
         browser,
         queues,
+        active_work: activeWork,
         cpi,
         cpi_high: cpi >= threshold,
         broker,
@@ -136,14 +144,15 @@ export class HealthService {
   /** The report plus the signals behind the CPI and the process's memory, for the dashboard. */
   async details() {
     const health = await this.report();
-    const signals = this.signals(health.components.queues);
+    // The report's own readings, so the signals shown are the ones its CPI was computed from.
+    const { queues, active_work } = health.components;
+    const signals = this.signals(queues, active_work);
     const memory = process.memoryUsage();
-    const { pressure } = this.options;
     return {
       health,
       signals: {
         queue_depth: signals.queueDepth,
-        active_work: pressure.activeWork(),
+        active_work,
         error_rate: signals.errorRate,
         memory_ratio: signals.memoryRatio,
         normalised: normaliseSignals(signals),
@@ -179,11 +188,11 @@ export class HealthService {
     return { events_incoming, events_outgoing, behavioral_pending };
   }
 
-  private signals(queues: HealthReport['components']['queues']) {
+  private signals(queues: HealthReport['components']['queues'], activeWork: ActiveWork) {
     const { pressure } = this.options;
     return {
       queueDepth: queues.events_incoming + queues.events_outgoing + queues.behavioral_pending,
-      activeWork: Object.values(pressure.activeWork()).reduce((sum, n) => sum + n, 0),
+      activeWork: Object.values(activeWork).reduce((sum, n) => sum + n, 0),
       errorRate: pressure.errorRate(),
       memoryRatio: pressure.memoryRatio(),
     };

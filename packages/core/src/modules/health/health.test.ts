@@ -14,6 +14,7 @@ const COMPONENT_KEYS = [
   'sqldb',
   'browser',
   'queues',
+  'active_work',
   'cpi',
   'cpi_high',
   'broker',
@@ -22,7 +23,15 @@ const COMPONENT_KEYS = [
 describe('GET /health', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({
+      extend(app) {
+        const fail = async () => {
+          throw new Error('broken on purpose');
+        };
+        app.get('/api/test/fail', fail);
+        app.get('/test/public-fail', { config: { access: 'public' } }, fail);
+      },
+    });
   });
   afterAll(() => t.close());
 
@@ -51,6 +60,43 @@ describe('GET /health', () => {
     });
     expect(body.components.cpi).toBeGreaterThanOrEqual(0);
     expect(body.components.cpi).toBeLessThanOrEqual(100);
+  });
+
+  it('shows the work in flight by kind, counting the operator’s requests only', async () => {
+    const anonymous = (await t.app.inject({ method: 'GET', url: '/health' })).json();
+    expect(anonymous.components.active_work).toEqual({
+      http: 0,
+      chat_streams: 0,
+      live_streams: 0,
+      goal_tasks: 0,
+      agent_runs: 0,
+      schedules: 0,
+      integration_calls: 0,
+      browser_sessions: 0,
+    });
+    // The operator's own request is running while its report is built.
+    const client = await t.login();
+    const signedIn = (await client.inject({ method: 'GET', url: '/health' })).json();
+    expect(signedIn.components.active_work.http).toBe(1);
+    const details = (await client.inject({ method: 'GET', url: '/api/health/details' })).json();
+    expect(details.signals.active_work).toEqual(details.health.components.active_work);
+    expect(details.signals.active_work.http).toBe(1);
+  });
+
+  it('weighs the operator’s failed responses in the error rate, never anonymous ones', async () => {
+    const client = await t.login();
+    const errorRate = async () =>
+      (await client.inject({ method: 'GET', url: '/api/health/details' })).json().signals
+        .error_rate;
+    expect(await errorRate()).toBe(0);
+    for (let i = 0; i < 40; i++) {
+      const response = await t.app.inject({ method: 'GET', url: '/test/public-fail' });
+      expect(response.statusCode).toBe(500);
+    }
+    expect(await errorRate()).toBe(0);
+    for (let i = 0; i < 5; i++) await client.inject({ method: 'GET', url: '/api/test/fail' });
+    // Five failures among fewer than twenty responses weigh as five in twenty.
+    expect(await errorRate()).toBe(0.25);
   });
 
   it('reports real queue depths, and the CPI rises with them', async () => {

@@ -1,4 +1,6 @@
 import { getHeapStatistics } from 'node:v8';
+import { type ActiveWork, activeWorkSchema, type WorkKind } from './health.schema.js';
+import { WorkGauge } from './work-gauge.js';
 
 const WINDOW_MS = 5 * 60_000;
 const BUCKET_MS = 10_000;
@@ -6,29 +8,23 @@ const BUCKET_MS = 10_000;
 const MIN_SAMPLE = 20;
 
 /**
- * Live pressure signals of this process: work in flight (counters that modules register) and
- * the recent share of failed responses, kept in 10-second buckets over five minutes.
+ * Live pressure signals of this process: work in flight (one gauge per kind, which the modules
+ * doing that work hold leases on) and the recent share of failed responses to the operator,
+ * kept in 10-second buckets over five minutes.
  */
 export class PressureMonitor {
   private readonly buckets = new Map<number, { total: number; failed: number }>();
-  private readonly activeSources = new Map<string, () => number>();
-  private httpInFlight = 0;
+  private readonly gauges = new Map<WorkKind, WorkGauge>(
+    activeWorkSchema.keyof().options.map((kind) => [kind, new WorkGauge()]),
+  );
 
-  constructor() {
-    this.activeSources.set('http', () => this.httpInFlight);
+  /** The gauge a module counts its work of this kind on. */
+  work(kind: WorkKind): WorkGauge {
+    return this.gauges.get(kind) as WorkGauge;
   }
 
-  /** Adds a source of running work (tasks, streams) to the activeWork signal. */
-  registerActiveWork(name: string, count: () => number): void {
-    this.activeSources.set(name, count);
-  }
-
-  requestStarted(): void {
-    this.httpInFlight += 1;
-  }
-
-  requestFinished(failed: boolean): void {
-    this.httpInFlight = Math.max(0, this.httpInFlight - 1);
+  /** A response that reached its client whole; `failed` when it was a 5xx. */
+  responseSent(failed: boolean): void {
     const bucket = Math.floor(Date.now() / BUCKET_MS);
     const entry = this.buckets.get(bucket) ?? { total: 0, failed: 0 };
     entry.total += 1;
@@ -37,8 +33,10 @@ export class PressureMonitor {
     if (this.buckets.size > WINDOW_MS / BUCKET_MS + 2) this.prune();
   }
 
-  activeWork(): Record<string, number> {
-    return Object.fromEntries([...this.activeSources].map(([name, count]) => [name, count()]));
+  activeWork(): ActiveWork {
+    return Object.fromEntries(
+      [...this.gauges].map(([kind, gauge]) => [kind, gauge.count]),
+    ) as ActiveWork;
   }
 
   errorRate(): number {

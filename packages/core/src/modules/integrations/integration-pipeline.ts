@@ -4,6 +4,7 @@ import type { KvStore } from '../../store/kv/kv-store.js';
 import { SharedKeyedCache } from '../../store/kv/shared-cache.js';
 import { uuidv7 } from '../../util/uuid-v7.js';
 import type { RuntimeEvents } from '../events/runtime-events.js';
+import type { WorkGauge } from '../health/work-gauge.js';
 import type { CapabilityLevel, SkillSimulation } from '../skills/skill.js';
 import type { Vault } from '../vault/vault.service.js';
 import { type Credentials, protectCredentials } from './auth-placement.js';
@@ -98,6 +99,8 @@ export interface PipelineDeps {
   metrics: IntegrationMetrics;
   calls: IntegrationCalls;
   events: RuntimeEvents;
+  /** Counts the calls in flight as active work (the CPI's integration_calls). */
+  work: WorkGauge;
 }
 
 /**
@@ -218,6 +221,7 @@ export class IntegrationPipeline {
     let failure: { code: string; message: string; status: number | null } | null = null;
     let reached = false;
     let status: number | null = null;
+    const counted = this.deps.work.acquire();
     try {
       // (4) Credentials from the vault, sealed as stored and read (with the breaker's state) in
       // one round trip to the key-value store when they are not cached.
@@ -273,6 +277,7 @@ export class IntegrationPipeline {
       };
       throw error;
     } finally {
+      counted.release();
       // (6) Metrics, the call log and the live feed, whatever happened.
       const duration = performance.now() - started;
       if (reached) this.deps.metrics.call(id, action, failure?.code ?? null, duration / 1000);

@@ -78,6 +78,7 @@ export const integrationsPlugin = fp(
       metrics,
       calls,
       events: app.events,
+      work: app.pressure.work('integration_calls'),
     });
     const service = new IntegrationService({
       registry,
@@ -110,6 +111,7 @@ export const integrationsPlugin = fp(
       'vault',
       'settings',
       'events',
+      'health',
       'confirmations',
       'skills',
     ],

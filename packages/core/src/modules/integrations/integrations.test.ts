@@ -409,11 +409,20 @@ describe('integrations API', () => {
   });
 
   it('runs a connector registered at run time through the same pipeline, rate limit included', async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
     const connector = scripted([
       async () => {
         throw new TransportFailure('timeout', 'timed out after 1s');
       },
+      async () => {
+        await answered;
+        return { body: { pong: true } };
+      },
     ]);
+    const inFlight = () => t.app.pressure.activeWork().integration_calls;
     t.app.integrations.register(connector);
     expect((await execute('scripted', { action: 'ping' })).json().error).toBe(
       'credentials_missing',
@@ -429,10 +438,13 @@ describe('integrations API', () => {
       kind: 'timeout',
       status: null,
     });
-    expect((await execute('scripted', { action: 'ping' })).json()).toMatchObject({
-      ok: true,
-      result: { pong: true },
-    });
+    expect(inFlight()).toBe(0);
+    // A call counts as active work while the vendor has it, and not after.
+    const slow = execute('scripted', { action: 'ping' });
+    await expect.poll(inFlight).toBe(1);
+    answer();
+    expect((await slow).json()).toMatchObject({ ok: true, result: { pong: true } });
+    expect(inFlight()).toBe(0);
     // The operator lowers a destructive tool to a read: the gate follows.
     await client.inject({
       method: 'PUT',

@@ -4,6 +4,7 @@ import { redactText } from '../../security/redact.js';
 import type { ConfigurationService } from '../configuration/configuration.service.js';
 import type { EventQueue } from '../events/event-queue.js';
 import type { RuntimeEvents } from '../events/runtime-events.js';
+import type { WorkGauge } from '../health/work-gauge.js';
 import type { AgentRuntime } from '../runtime/runtime.service.js';
 import type { TracesRepository } from '../traces/traces.repository.js';
 import { applyObservation, type MonitorEventKind, monitorEvent, observe } from './monitor-check.js';
@@ -26,6 +27,8 @@ export interface RunnerDependencies {
   log: FastifyBaseLogger;
   /** Queues the schedule's next occurrence, in the claim's transaction. */
   enqueue(trx: Trx, row: ScheduleRow, due: Date): Promise<void>;
+  /** Counts the runs in this process as active work (the CPI's schedules). */
+  work: WorkGauge;
 }
 
 /** The chat a schedule's prompt runs in, so its history and traces stay together. */
@@ -63,14 +66,14 @@ export class ScheduleRunner {
       this.live(claim.row, 'skipped');
       return claim.runId;
     }
-    await this.track(this.execute(claim.row, claim.runId, 'schedule'));
+    await this.track(() => this.execute(claim.row, claim.runId, 'schedule'));
     return claim.runId;
   }
 
   /** A run the operator asked for: recorded now, worked in the background. */
   async runManual(row: ScheduleRow): Promise<string> {
     const runId = await this.deps.runs.insertManualRun(row.schedule_id);
-    void this.track(this.execute(row, runId, 'manual'));
+    void this.track(() => this.execute(row, runId, 'manual'));
     return runId;
   }
 
@@ -92,9 +95,15 @@ export class ScheduleRunner {
     this.shutdown = new AbortController();
   }
 
-  private track<T>(work: Promise<T>): Promise<T> {
-    this.inFlight.add(work);
-    return work.finally(() => this.inFlight.delete(work));
+  /** Runs `work` counted as active work, and in flight until it settles (see settled()). */
+  private track<T>(work: () => Promise<T>): Promise<T> {
+    const counted = this.deps.work.acquire();
+    const running = work().finally(() => {
+      this.inFlight.delete(running);
+      counted.release();
+    });
+    this.inFlight.add(running);
+    return running;
   }
 
   private async execute(row: ScheduleRow, runId: string, trigger: RunTrigger): Promise<void> {

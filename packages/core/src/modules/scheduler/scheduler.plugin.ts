@@ -44,6 +44,7 @@ export const schedulerPlugin = fp(
       fetcher,
       log,
       enqueue: (trx, row, due) => queue.enqueue(trx, row, due),
+      work: app.pressure.work('schedules'),
     });
     const scheduler = new SchedulerService({
       jobs: app.jobs,
@@ -82,6 +83,7 @@ export const schedulerPlugin = fp(
       'skills',
       'runtime',
       'traces',
+      'health',
       'reset-gate',
     ],
   },

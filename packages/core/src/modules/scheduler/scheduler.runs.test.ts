@@ -25,7 +25,12 @@ describe.each(await sqlTestBackends())('scheduled runs (%s)', (backend) => {
 
   it('runs a one-off prompt that falls due a second after creation, once, with its trace', async () => {
     const live: RuntimeEvent[] = [];
-    const unsubscribe = t.app.events.subscribe((event) => live.push(event));
+    // Read as each event is told: a run counts as active work while it runs, and not after.
+    const counted: number[] = [];
+    const unsubscribe = t.app.events.subscribe((event) => {
+      live.push(event);
+      if (event.name === 'schedule-run') counted.push(t.app.pressure.activeWork().schedules);
+    });
     const created = await createSchedule(client, {
       kind: 'once',
       run_at: inMs(1_000),
@@ -52,6 +57,8 @@ describe.each(await sqlTestBackends())('scheduled runs (%s)', (backend) => {
       .filter((d) => d.schedule_id === created.schedule_id);
     expect(statuses.map((d) => d.status)).toEqual(['running', 'ok']);
     expect(statuses[0]?.kind).toBe('once');
+    expect(counted[0]).toBe(1);
+    expect(t.app.pressure.activeWork().schedules).toBe(0);
   });
 
   it('turns a reminder that falls due into a notification', async () => {

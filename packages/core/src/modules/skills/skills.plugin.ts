@@ -58,6 +58,7 @@ export const skillsPlugin = fp(
       chromiumPath: config.chromiumPath,
       maxSessions: config.browserMaxSessions,
       timeoutMs: config.fetchTimeoutMs,
+      sessions: app.pressure.work('browser_sessions'),
     });
     app.addHook('onClose', async () => {
       await browserPool.close();

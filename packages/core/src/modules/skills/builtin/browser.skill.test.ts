@@ -5,6 +5,7 @@ import { chromiumAvailable } from '../../../testing/chromium.js';
 import { type LocalServer, startLocalServer } from '../../../testing/local-server.js';
 import { testSkillContext } from '../../../testing/skill-context.js';
 import { BrowserPool } from '../../browser/browser-pool.js';
+import { WorkGauge } from '../../health/work-gauge.js';
 import { SkillError } from '../skill.js';
 import { type BrowserInput, createBrowserSkill } from './browser.skill.js';
 
@@ -18,6 +19,7 @@ describe('browser skill availability', () => {
       findChromium: async () => null,
       maxSessions: 1,
       timeoutMs: 1_000,
+      sessions: new WorkGauge(),
     });
     const skill = createBrowserSkill({ pool });
     expect(await skill.availability?.()).toMatchObject({
@@ -75,6 +77,7 @@ describe.skipIf(!hasChromium)('browser skill', () => {
       chromiumPath: process.env.CHROMIUM_PATH,
       maxSessions: 2,
       timeoutMs: 10_000,
+      sessions: new WorkGauge(),
     });
   });
 
