@@ -8,7 +8,7 @@
 const WINDOW = 8;
 const BASE = 257;
 /** A flag per hash bucket: most places hash to no secret, and a typed array says so fastest. */
-const FILTER_BITS = 1 << 22;
+const BUCKETS = 1 << 22;
 
 /**
  * The forms a credential may take in a sink: as it is, URL- and form-encoded, JSON-escaped,
@@ -29,25 +29,27 @@ export function leakForms(value: string): string[] {
 }
 
 export interface Leak {
-  secret: string;
-  /** The sink's name and some text around the find. */
+  /** Whose the secret is. */
+  owner: string;
+  /** The sink it was found in. */
   where: string;
+  /** The text around it. */
   context: string;
 }
 
-/** Every secret form (mapped to whose it is) found in any sink (by name). */
+/** Every secret form (mapped to whose it is) found in any of the sinks (by name). */
 export function findLeaks(
   secrets: ReadonlyMap<string, string>,
   sinks: ReadonlyMap<string, string | Buffer>,
 ): Leak[] {
-  const byHash = new Map<number, Array<{ name: string; bytes: Buffer }>>();
-  const filter = new Uint8Array(FILTER_BITS);
-  for (const [form, name] of secrets) {
+  const byHash = new Map<number, Array<{ owner: string; bytes: Buffer }>>();
+  const filter = new Uint8Array(BUCKETS);
+  for (const [form, owner] of secrets) {
     const bytes = Buffer.from(form);
-    if (bytes.length < WINDOW) throw new Error(`${name}: "${form}" is too short to look for`);
+    if (bytes.length < WINDOW) throw new Error(`${owner}: "${form}" is too short to look for`);
     const key = hash(bytes, 0);
-    byHash.set(key, [...(byHash.get(key) ?? []), { name, bytes }]);
-    filter[key & (FILTER_BITS - 1)] = 1;
+    byHash.set(key, [...(byHash.get(key) ?? []), { owner, bytes }]);
+    filter[key & (BUCKETS - 1)] = 1;
   }
   let top = 1; // BASE^(WINDOW-1), to take the oldest byte out of the rolling hash
   for (let i = 1; i < WINDOW; i++) top = Math.imul(top, BASE) >>> 0;
@@ -57,12 +59,12 @@ export function findLeaks(
     if (text.length < WINDOW) continue;
     let rolling = hash(text, 0);
     for (let at = 0; ; at++) {
-      const candidates = filter[rolling & (FILTER_BITS - 1)] ? byHash.get(rolling) : undefined;
+      const candidates = filter[rolling & (BUCKETS - 1)] ? byHash.get(rolling) : undefined;
       for (const candidate of candidates ?? []) {
         const end = at + candidate.bytes.length;
         if (end <= text.length && text.subarray(at, end).equals(candidate.bytes))
           leaks.push({
-            secret: candidate.name,
+            owner: candidate.owner,
             where,
             context: text.subarray(Math.max(0, at - 60), end + 20).toString('latin1'),
           });
