@@ -1,6 +1,7 @@
 import { validateHeaderValue } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { redactText } from '../security/redact.js';
 import {
   AppError,
   MethodNotAllowedError,
@@ -40,7 +41,8 @@ export function installErrorHandling(app: FastifyInstance, options: NotFoundOpti
       reply.header('retry-after', String(appError.extra.retry_after));
     if (appError instanceof MethodNotAllowedError)
       reply.header('allow', appError.allowed.join(', '));
-    const message = appError.expose ? appError.message : 'Internal server error';
+    // Messages are built by their modules with secrets kept out; this catches one that slipped.
+    const message = appError.expose ? redactText(appError.message) : 'Internal server error';
     return reply.status(appError.status).send({ error: appError.code, message, ...appError.extra });
   });
 

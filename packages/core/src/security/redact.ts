@@ -130,21 +130,28 @@ function hideRanges(text: string, ranges: Array<[number, number]>): string {
 const SECRET_KEY =
   /passw(?:or)?d|passwd|secret|token|api[_-]?key|apikey|credential|private[_-]?key|cookie|authorization/i;
 
-/** Redacts strings inside any JSON-like value; values under secret-named keys are hidden whole. */
-export function redactValue<T>(value: T): T {
-  return redactInner(value, 0) as T;
+/**
+ * Redacts strings inside any JSON-like value; values under secret-named keys are hidden whole.
+ * `redactString` is how each string is redacted: redactText, or a caller's stricter version.
+ */
+export function redactValue<T>(value: T, redactString: (text: string) => string = redactText): T {
+  return redactInner(value, 0, redactString) as T;
 }
 
-function redactInner(value: unknown, depth: number): unknown {
-  if (typeof value === 'string') return redactText(value);
+function redactInner(
+  value: unknown,
+  depth: number,
+  redactString: (text: string) => string,
+): unknown {
+  if (typeof value === 'string') return redactString(value);
   if (depth > 20 || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((item) => redactInner(item, depth + 1));
+  if (Array.isArray(value)) return value.map((item) => redactInner(item, depth + 1, redactString));
   const out: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(value)) {
     out[key] =
       SECRET_KEY.test(key) && inner !== null && inner !== undefined && inner !== ''
         ? REDACTED
-        : redactInner(inner, depth + 1);
+        : redactInner(inner, depth + 1, redactString);
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import { ValidationError } from '../../errors/app-error.js';
-import { registerSecretValue } from '../../security/redact.js';
+import type { CredentialScrubber } from './credential-scrubber.js';
 import type { AuthScheme } from './integration.js';
 import { assertHeaderSafe } from './path-template.js';
 import { type BuiltRequest, isRecord } from './request-builder.js';
@@ -10,12 +10,15 @@ export type Credentials = Record<string, string>;
 /**
  * The request with the credentials placed where the scheme says: a header, the query, the body
  * or (oauth2) the cached access token as a bearer token. `path` placements are already in the
- * URL, filled in with the base URL. Returns a copy; the built request is left as it was.
+ * URL, filled in with the base URL. Returns a copy; the built request is left as it was. Every
+ * value placed is handed to the call's scrubber: a header's `Basic <pair>` or `Bearer <access
+ * token>` hides the pair or the token alone too (wireForms).
  */
 export function placeCredentials(
   request: BuiltRequest,
   auth: AuthScheme,
   credentials: Credentials,
+  scrubber: CredentialScrubber,
   accessToken?: string,
 ): BuiltRequest {
   const placed: BuiltRequest = {
@@ -25,6 +28,7 @@ export function placeCredentials(
   };
   const setHeader = (name: string, value: string) => {
     assertHeaderSafe(value, 'credentials', name);
+    scrubber.add(value);
     placed.headers[name.toLowerCase()] = value;
   };
   switch (auth.type) {
@@ -53,8 +57,11 @@ export function placeCredentials(
         const sent = `${placement.prefix ?? ''}${value}`;
         const name = placement.name ?? placement.field;
         if (placement.in === 'header') setHeader(name, sent);
-        else if (placement.in === 'query') placed.url.searchParams.set(name, sent);
-        else placed.body = withBodyField(placed, name, sent);
+        else {
+          scrubber.add(sent);
+          if (placement.in === 'query') placed.url.searchParams.set(name, sent);
+          else placed.body = withBodyField(placed, name, sent);
+        }
       }
       break;
     case 'oauth2':
@@ -62,26 +69,6 @@ export function placeCredentials(
       break;
   }
   return placed;
-}
-
-/**
- * Hides a credential wherever it could surface, in the forms it takes on the wire too: the
- * value itself, URL- and form-encoded, and inside a Basic pair.
- */
-export function protectCredentials(auth: AuthScheme, credentials: Credentials): void {
-  for (const value of Object.values(credentials)) {
-    registerSecretValue(value);
-    registerSecretValue(encodeURIComponent(value));
-    registerSecretValue(new URLSearchParams({ v: value }).toString().slice(2));
-    registerSecretValue(JSON.stringify(value).slice(1, -1));
-  }
-  if (auth.type === 'basic') {
-    const password = credentials[auth.passwordField];
-    const user = auth.usernameField
-      ? (credentials[auth.usernameField] ?? '')
-      : (auth.username ?? '');
-    if (password !== undefined) registerSecretValue(basicPair(user, password));
-  }
 }
 
 export function basicPair(user: string, password: string): string {

@@ -8,7 +8,7 @@ import type { KvStore } from '../../store/kv/kv-store.js';
 import { routeToFake, startFakeUpstream } from '../../testing/fakes/fake-upstream.js';
 import { openScratchKvStore } from '../../testing/services.js';
 import { Vault } from '../vault/vault.service.js';
-import { protectCredentials } from './auth-placement.js';
+import { CredentialScrubber } from './credential-scrubber.js';
 import { accessTokenName, credentialName } from './credentials.js';
 import { type HttpCall, sendCall } from './http-call.js';
 import {
@@ -101,13 +101,15 @@ async function call(
     baseUrl: definition.baseUrl,
     values,
   };
+  const scrubber = new CredentialScrubber(Object.values(credentials));
   const run = () =>
     sendCall(http, credentials, {
       transport: routeToFake(transport, fake.url),
       oauth,
+      scrubber,
       signal: AbortSignal.timeout(5_000),
     });
-  return { fake, run };
+  return { fake, run, scrubber };
 }
 
 describe('credential placement on the wire, one fake vendor per scheme', () => {
@@ -263,6 +265,7 @@ describe('credential placement on the wire, one fake vendor per scheme', () => {
         {
           transport: routeToFake(transport, fake.url),
           oauth,
+          scrubber: new CredentialScrubber(),
           signal: AbortSignal.timeout(5_000),
         },
       );
@@ -278,18 +281,22 @@ describe('credential placement on the wire, one fake vendor per scheme', () => {
     await fake.close();
   });
 
-  it('registers every wire form of a credential with the redaction layer', () => {
+  it('hands every value placed on the wire to the call scrubber', async () => {
+    // The user name is an account setting, not a credential: the pair is learnt where it is made.
     const auth = { type: 'basic', usernameField: 'user', passwordField: 'pass' } as const;
-    const credentials = { user: 'ops-user', pass: 'p@ss word/1' };
-    protectCredentials(auth, credentials);
+    const definition = connector(auth, [
+      { name: 'user', label: 'User', secret: false, example: 'someone' },
+      secret('pass'),
+    ]);
+    const { fake, run, scrubber } = await call(definition, { pass: 'p@ss word/1' }, 'whoami', {
+      user: 'ops-user',
+    });
+    expect((await run()).response.status).toBe(200);
+    const sent = String(fake.accepted[0]?.headers.authorization);
     const pair = Buffer.from('ops-user:p@ss word/1').toString('base64');
-    for (const form of [
-      credentials.pass,
-      encodeURIComponent(credentials.pass),
-      new URLSearchParams({ v: credentials.pass }).toString().slice(2),
-      pair,
-    ])
-      expect(redactText(`echo: ${form}`)).not.toContain(form);
-    expect(credentialName('github', 'token')).toBe('integrations/github/token');
+    expect(sent).toBe(`Basic ${pair}`);
+    for (const form of ['p@ss word/1', 'p%40ss%20word%2F1', 'p%40ss+word%2F1', pair, sent])
+      expect(scrubber.text(`echo: ${form}`)).toBe('echo: [REDACTED]');
+    await fake.close();
   });
 });

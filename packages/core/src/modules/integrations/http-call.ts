@@ -1,4 +1,5 @@
 import { type Credentials, placeCredentials } from './auth-placement.js';
+import type { CredentialScrubber } from './credential-scrubber.js';
 import type { ActionDefinition, IntegrationDefinition } from './integration.js';
 import type { OAuthTokens } from './oauth-tokens.js';
 import {
@@ -46,11 +47,17 @@ export function buildCall(call: HttpCall, shownSecrets: Credentials = {}): Built
 /**
  * Sends the call with the credentials placed as the connector's scheme says. With OAuth 2.0 a
  * 401 means the cached access token went stale: it is refreshed once and the call sent again.
+ * `scrubber` learns every value placed on the requests (the token endpoint's included).
  */
 export async function sendCall(
   call: HttpCall,
   credentials: Credentials,
-  deps: { transport: UpstreamTransport; oauth?: OAuthTokens; signal: AbortSignal },
+  deps: {
+    transport: UpstreamTransport;
+    oauth?: OAuthTokens;
+    scrubber: CredentialScrubber;
+    signal: AbortSignal;
+  },
 ): Promise<{ response: UpstreamResponse; line: string }> {
   // Auth may name account settings too (a Jira user's e-mail, an OAuth client id).
   const known = { ...call.values, ...credentials };
@@ -62,7 +69,11 @@ export async function sendCall(
   };
   const { auth } = call.definition;
   const send = (accessToken?: string) =>
-    sendWithRetry(deps.transport, wire(placeCredentials(built, auth, known, accessToken)), options);
+    sendWithRetry(
+      deps.transport,
+      wire(placeCredentials(built, auth, known, deps.scrubber, accessToken)),
+      options,
+    );
   const line = requestLine(built);
   if (auth.type !== 'oauth2') return { response: await send(), line };
   const { oauth } = deps;
@@ -71,6 +82,7 @@ export async function sendCall(
   const tokenUrl = tokenUrlFor(auth, base, call.values);
   const tokenCall = {
     transport: deps.transport,
+    scrubber: deps.scrubber,
     signal: deps.signal,
     tokenUrl,
     ...(call.operatorHost && tokenUrl.hostname === base.hostname

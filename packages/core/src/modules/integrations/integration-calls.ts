@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
+import { redactText } from '../../security/redact.js';
 import type { Database } from '../../store/database.js';
 
 export interface IntegrationCallsTable {
@@ -59,7 +60,10 @@ export class IntegrationCalls {
   }
 
   record(row: Omit<IntegrationCallsTable, 'created_at'>): void {
-    this.buffer.push({ ...row, created_at: new Date() });
+    // The pipeline scrubbed the message of the call's credentials; other secrets it may quote
+    // (and any credential it missed) are hidden before the row is kept for a week.
+    const message = row.message === null ? null : redactText(row.message);
+    this.buffer.push({ ...row, message, created_at: new Date() });
     this.timer ??= setTimeout(() => {
       this.timer = null;
       void this.flush().catch(this.onError);

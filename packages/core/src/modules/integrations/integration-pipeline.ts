@@ -1,5 +1,5 @@
 import { AppError, ValidationError } from '../../errors/app-error.js';
-import { REDACTED, registerSecretValue } from '../../security/redact.js';
+import { REDACTED } from '../../security/redact.js';
 import type { KvStore } from '../../store/kv/kv-store.js';
 import { SharedKeyedCache } from '../../store/kv/shared-cache.js';
 import { uuidv7 } from '../../util/uuid-v7.js';
@@ -7,9 +7,10 @@ import type { RuntimeEvents } from '../events/runtime-events.js';
 import type { WorkGauge } from '../health/work-gauge.js';
 import type { CapabilityLevel, SkillSimulation } from '../skills/skill.js';
 import type { Vault } from '../vault/vault.service.js';
-import { type Credentials, protectCredentials } from './auth-placement.js';
+import type { Credentials } from './auth-placement.js';
 import { type Admission, breakerKey, type CircuitBreaker } from './circuit-breaker.js';
 import type { Connector, ConnectorRegistry } from './connector-registry.js';
+import { CredentialScrubber } from './credential-scrubber.js';
 import {
   credentialKeys,
   missingCredentials,
@@ -218,6 +219,8 @@ export class IntegrationPipeline {
   async perform(prepared: PreparedCall, caller: Caller): Promise<CallResult> {
     const { integrationId: id, action, connector } = prepared;
     const started = performance.now();
+    /** This call's credentials, hidden from its answer and from any error it ends with. */
+    let scrubber = new CredentialScrubber();
     let failure: { code: string; message: string; status: number | null } | null = null;
     let reached = false;
     let status: number | null = null;
@@ -243,8 +246,7 @@ export class IntegrationPipeline {
       )
         missing.unshift('base_url');
       if (missing.length > 0) throw new CredentialsMissingError(id, missing);
-      if (connector.kind === 'http') protectCredentials(connector.definition.auth, credentials);
-      else for (const value of Object.values(credentials)) registerSecretValue(value);
+      scrubber = new CredentialScrubber(Object.values(credentials));
 
       const rateLimit = connector.definition.rateLimit;
       if (rateLimit) await this.deps.rateLimiter.take(id, rateLimit, caller.signal);
@@ -253,7 +255,7 @@ export class IntegrationPipeline {
       if (!admission.allowed)
         throw new CircuitOpenError(id, Math.max(1, Math.ceil(admission.retryAfterMs / 1000)));
       reached = true;
-      const answer = await this.send(prepared, credentials, admission, caller.signal);
+      const answer = await this.send(prepared, credentials, scrubber, admission, caller.signal);
       status = answer.status;
       return {
         integration_id: id,
@@ -264,6 +266,9 @@ export class IntegrationPipeline {
         duration_ms: Math.round(performance.now() - started),
       };
     } catch (error) {
+      // Whatever failed, and wherever the failure's text came from (a URL with the key in its
+      // query, a vendor's echo of the request), no credential goes on in it.
+      scrubber.error(error);
       const appError = error instanceof AppError ? error : null;
       failure = {
         code: caller.signal.aborted
@@ -310,6 +315,7 @@ export class IntegrationPipeline {
   private async send(
     prepared: PreparedCall,
     credentials: Credentials,
+    scrubber: CredentialScrubber,
     admission: Admission,
     signal: AbortSignal,
   ) {
@@ -324,7 +330,7 @@ export class IntegrationPipeline {
       reported?: string | null;
     };
     try {
-      answer = await this.exchange(prepared, credentials, signal);
+      answer = await this.exchange(prepared, credentials, scrubber, signal);
     } catch (error) {
       if (signal.aborted) throw error;
       const failure = error instanceof TransportFailure ? error : null;
@@ -356,7 +362,13 @@ export class IntegrationPipeline {
     else await this.deps.breaker.success(id, admission);
   }
 
-  private async exchange(prepared: PreparedCall, credentials: Credentials, signal: AbortSignal) {
+  /** The vendor's answer, read through the scrubber: as the result and as an error's excerpt. */
+  private async exchange(
+    prepared: PreparedCall,
+    credentials: Credentials,
+    scrubber: CredentialScrubber,
+    signal: AbortSignal,
+  ) {
     const { connector } = prepared;
     if (connector.kind === 'dynamic') {
       const answer = await connector.definition.invoke({
@@ -367,26 +379,28 @@ export class IntegrationPipeline {
         signal,
       });
       const status = answer.status ?? 200;
+      const response = {
+        status,
+        headers: {},
+        contentType: 'application/json',
+        body: Buffer.from(JSON.stringify(answer.body ?? null)),
+        truncated: false,
+      };
       return {
         status,
-        result: parseAnswer({
-          status,
-          headers: {},
-          contentType: 'application/json',
-          body: Buffer.from(JSON.stringify(answer.body ?? null)),
-          truncated: false,
-        }),
+        result: parseAnswer(response, scrubber),
         truncated: false,
-        excerpt: () => JSON.stringify(answer.body).slice(0, 300),
+        excerpt: () => answerExcerpt(response, scrubber),
       };
     }
     const call = httpCall(prepared);
     const { response } = await sendCall(call, credentials, {
       transport: this.deps.transport,
       oauth: this.deps.oauth,
+      scrubber,
       signal,
     });
-    const parsed = parseAnswer(response);
+    const parsed = parseAnswer(response, scrubber);
     const shape = call.action.result;
     const reported =
       response.status < 400 && connector.definition.failureIn
@@ -396,7 +410,7 @@ export class IntegrationPipeline {
       status: response.status,
       result: shape && response.status < 400 && typeof parsed === 'object' ? shape(parsed) : parsed,
       truncated: response.truncated,
-      excerpt: () => answerExcerpt(response),
+      excerpt: () => answerExcerpt(response, scrubber),
       reported,
     };
   }

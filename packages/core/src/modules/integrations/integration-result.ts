@@ -1,12 +1,13 @@
 import { bodyKind, cutText, decodeBody, mediaType } from '../../net/body-text.js';
-import { redactText, redactValue } from '../../security/redact.js';
+import type { CredentialScrubber } from './credential-scrubber.js';
 import type { UpstreamResponse } from './upstream.js';
 
 /**
  * A vendor's answer as data: JSON parsed, text kept as text (HTML too: it is not rendered), and
- * anything else described rather than read. Secrets (an echoed token included) are hidden.
+ * anything else described rather than read. The call's credentials (an echoed token, the
+ * start of one where the size cap cut the answer) and other secrets are hidden.
  */
-export function parseAnswer(response: UpstreamResponse): unknown {
+export function parseAnswer(response: UpstreamResponse, scrubber: CredentialScrubber): unknown {
   if (response.body.length === 0) return null;
   const kind = bodyKind(response.contentType, response.body);
   if (kind === 'binary') {
@@ -19,17 +20,21 @@ export function parseAnswer(response: UpstreamResponse): unknown {
   const text = decodeBody(response.contentType, response.body);
   if (kind === 'json' || (!response.contentType && /^\s*[[{]/.test(text))) {
     try {
-      return redactValue(JSON.parse(text) as unknown);
+      return scrubber.value(JSON.parse(text) as unknown);
     } catch {
       // A cut or broken JSON body is still worth reading as text.
     }
   }
-  return redactText(text);
+  return scrubber.text(text, response.truncated ? 'end' : undefined);
 }
 
-/** The start of an error answer, for the message of an upstream_error. */
-export function answerExcerpt(response: UpstreamResponse, max = 300): string {
-  const answer = parseAnswer(response);
+/** The start of an error answer, for the message of an upstream_error (cut once scrubbed). */
+export function answerExcerpt(
+  response: UpstreamResponse,
+  scrubber: CredentialScrubber,
+  max = 300,
+): string {
+  const answer = parseAnswer(response, scrubber);
   const text = typeof answer === 'string' ? answer : JSON.stringify(answer);
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { registerSecretValue } from '../../security/redact.js';
 import type { KvStore } from '../../store/kv/kv-store.js';
 import { parseJsonWith } from '../../util/json.js';
 import type { Vault } from '../vault/vault.service.js';
 import { basicPair, type Credentials } from './auth-placement.js';
+import type { CredentialScrubber } from './credential-scrubber.js';
 import { accessTokenName, credentialName } from './credentials.js';
 import type { AuthScheme } from './integration.js';
 import { sendWithRetry, type UpstreamTransport } from './upstream.js';
@@ -23,9 +23,13 @@ const tokenResponse = z.object({
   refresh_token: z.string().min(1).optional(),
 });
 
-/** Where and how one refresh is sent: the call's own transport, so tests reach their fake. */
+/**
+ * Where and how one refresh is sent: the call's own transport, so tests reach their fake, and
+ * its scrubber, which learns the client's Basic pair and a rotated refresh token.
+ */
 export interface TokenCall {
   transport: UpstreamTransport;
+  scrubber: CredentialScrubber;
   tokenUrl: URL;
   signal: AbortSignal;
   operatorHost?: string;
@@ -91,7 +95,6 @@ export class OAuthTokens {
     const raw = await this.vault.get(accessTokenName(integrationId));
     const cached = raw === null ? undefined : parseJsonWith(cachedSchema, raw);
     if (!cached || cached.expires_at - EXPIRY_MARGIN_MS <= Date.now()) return null;
-    registerSecretValue(cached.access_token);
     return cached.access_token;
   }
 
@@ -114,6 +117,7 @@ export class OAuthTokens {
     };
     if (auth.clientAuthentication === 'basic') {
       headers.authorization = `Basic ${basicPair(encodeURIComponent(clientId), encodeURIComponent(clientSecret))}`;
+      call.scrubber.add(headers.authorization);
     } else {
       form.set('client_id', clientId);
       form.set('client_secret', clientSecret);
@@ -133,7 +137,8 @@ export class OAuthTokens {
         response.status,
       );
     }
-    registerSecretValue(parsed.access_token);
+    // The access token is learnt where it is placed; a rotated refresh token is a credential.
+    call.scrubber.add(parsed.refresh_token);
     const expiresAt = Date.now() + (parsed.expires_in ?? 3600) * 1000;
     await this.vault.put(
       accessTokenName(integrationId),

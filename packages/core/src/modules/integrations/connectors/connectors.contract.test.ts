@@ -13,6 +13,7 @@ import {
 import { openScratchKvStore } from '../../../testing/services.js';
 import { Vault } from '../../vault/vault.service.js';
 import { connectorProblems, documentedCall, fieldExamples } from '../connector-checks.js';
+import { CredentialScrubber } from '../credential-scrubber.js';
 import { buildCall, sendCall, tokenUrlFor } from '../http-call.js';
 import type { IntegrationDefinition } from '../integration.js';
 import { OAuthTokens } from '../oauth-tokens.js';
@@ -124,6 +125,7 @@ describe.each(ids)('connector %s', (id) => {
       const sent = buildCall(call, credentials);
       const { response } = await sendCall(call, credentials, {
         transport: routeToFake(transport, fake.url),
+        scrubber: new CredentialScrubber(),
         ...(definition.auth.type === 'oauth2' ? { oauth: await oauthTokens() } : {}),
         signal: AbortSignal.timeout(10_000),
       });

@@ -1,8 +1,8 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { AppError } from '../../../errors/app-error.js';
-import { redactText } from '../../../security/redact.js';
 import { VERSION } from '../../../version.js';
+import { CredentialScrubber } from '../credential-scrubber.js';
 import { TransportFailure } from '../upstream.js';
 import { loadMcpSdk, type McpSdk } from './mcp-sdk.js';
 import { actionsOfTools, type McpAction, PING_ACTION, resultOfTool } from './mcp-tools.js';
@@ -34,6 +34,11 @@ export class McpConnection {
   private client: Client | null = null;
   /** The secrets the current connection was opened with, as one comparable string. */
   private secretsKey: string | null = null;
+  /**
+   * Hides those secrets (the token, the environment values) from what the server says back:
+   * its error answers, its stderr, the errors on the way to it.
+   */
+  private scrubber = new CredentialScrubber();
   private connecting: Promise<Client> | null = null;
 
   constructor(
@@ -48,6 +53,7 @@ export class McpConnection {
       return Promise.resolve(this.client);
     if (this.connecting && this.secretsKey === key) return this.connecting;
     this.secretsKey = key;
+    this.scrubber = new CredentialScrubber(Object.values(secrets));
     const attempt = this.connect(secrets).finally(() => {
       if (this.connecting === attempt) this.connecting = null;
     });
@@ -79,8 +85,8 @@ export class McpConnection {
       if (this.client !== client) return;
       this.client = null;
       this.status = 'error';
-      const said = stderr();
-      this.error = `The server closed the connection${said ? `: ${said.slice(-300)}` : ''}`;
+      const said = this.said(stderr);
+      this.error = `The server closed the connection${said ? `: ${said}` : ''}`;
     };
     try {
       await client.connect(transport, { timeout: this.options.timeoutMs });
@@ -94,11 +100,10 @@ export class McpConnection {
       this.client = null;
       await client.close().catch(() => {});
       this.status = 'error';
-      const said = stderr();
-      this.error = redactText(
-        `${(error as Error).message}${said ? ` (stderr: ${said.slice(-300)})` : ''}`,
-      ).slice(0, 500);
-      throw failureOf(sdk, error);
+      const said = this.said(stderr);
+      const message = this.scrubber.text((error as Error).message ?? String(error));
+      this.error = `${message}${said ? ` (stderr: ${said})` : ''}`.slice(0, 500);
+      throw failureOf(sdk, error, this.scrubber);
     }
   }
 
@@ -148,10 +153,16 @@ export class McpConnection {
       )
         return {
           status: error.code === ErrorCode.InternalError ? 502 : 400,
-          body: { error: error.code, message: error.message.slice(0, 300) },
+          body: { error: error.code, message: this.scrubber.text(error.message).slice(0, 300) },
         };
-      throw failureOf(sdk, error);
+      throw failureOf(sdk, error, this.scrubber);
     }
+  }
+
+  /** The end of what a stdio server wrote to stderr, scrubbed before it is cut. */
+  private said(stderr: () => string): string {
+    // The kept tail may start inside a secret the server printed.
+    return this.scrubber.text(stderr(), 'start').slice(-300);
   }
 
   async close(): Promise<void> {
@@ -168,15 +179,19 @@ export class McpConnection {
 }
 
 /** Errors on the way to the server, sorted into the breaker's failure kinds. */
-function failureOf({ McpError, ErrorCode }: McpSdk, error: unknown): TransportFailure {
+function failureOf(
+  { McpError, ErrorCode }: McpSdk,
+  error: unknown,
+  scrubber: CredentialScrubber,
+): TransportFailure {
   if (error instanceof TransportFailure) return error;
-  const message = redactText((error as Error).message ?? String(error)).slice(0, 300);
+  const message = scrubber.text((error as Error).message ?? String(error)).slice(0, 300);
   if (error instanceof AppError && error.code === 'url_blocked')
     return new TransportFailure('blocked', message);
   if (error instanceof McpError && error.code === ErrorCode.RequestTimeout)
     return new TransportFailure('timeout', message);
   const cause = (error as { cause?: unknown }).cause;
   if (cause instanceof AppError && cause.code === 'url_blocked')
-    return new TransportFailure('blocked', cause.message);
+    return new TransportFailure('blocked', scrubber.text(cause.message));
   return new TransportFailure('network', message);
 }

@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { ConflictError, NotFoundError, ValidationError } from '../../../errors/app-error.js';
 import type { SsrfGuard } from '../../../net/ssrf.js';
-import { registerSecretValue } from '../../../security/redact.js';
 import type { KvStore } from '../../../store/kv/kv-store.js';
 import { RESERVED_ENV_NAMES, type Sandbox } from '../../sandbox/sandbox.service.js';
 import type { SettingsService } from '../../settings/settings.service.js';
@@ -314,7 +313,6 @@ export class McpServers {
     const secrets: Record<string, string> = {};
     for (const name of names) {
       const value = await this.deps.vault.get(credentialName(MCP_ID_PREFIX + record.name, name));
-      registerSecretValue(value ?? undefined);
       if (value) secrets[name] = value;
     }
     return secrets;
@@ -368,5 +366,4 @@ function checkEnv(env: Record<string, string>): void {
       problems.push({ path, message: 'must be 1 to 4096 characters, no control characters' });
   }
   if (problems.length > 0) throw new ValidationError('Invalid environment', problems);
-  for (const value of Object.values(env)) registerSecretValue(value);
 }
