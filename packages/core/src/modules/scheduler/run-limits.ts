@@ -2,7 +2,10 @@
 export const RUN_TIMEOUT_MS = 15 * 60_000;
 
 /**
- * A run still `running` after this long lost its process (a crash, a kill): it no longer
- * blocks the schedule's next runs and is closed as interrupted.
+ * A running run's lease: its process extends it every RUN_HEARTBEAT_MS while the run works. A
+ * lease that lapsed means the process is gone (a crash, a kill): the run no longer blocks the
+ * schedule's next runs, and the sweep, every RUN_SWEEP_MS on every replica, closes it.
  */
-export const ABANDONED_RUN_MS = RUN_TIMEOUT_MS + 60_000;
+export const RUN_LEASE_MS = 60_000;
+export const RUN_HEARTBEAT_MS = 15_000;
+export const RUN_SWEEP_MS = 30_000;

@@ -9,7 +9,7 @@ import type { AgentRuntime } from '../runtime/runtime.service.js';
 import type { TracesRepository } from '../traces/traces.repository.js';
 import { applyObservation, type MonitorEventKind, monitorEvent, observe } from './monitor-check.js';
 import { followingOccurrence } from './occurrences.js';
-import { RUN_TIMEOUT_MS } from './run-limits.js';
+import { RUN_HEARTBEAT_MS, RUN_TIMEOUT_MS } from './run-limits.js';
 import type { RunOutcome, ScheduleRunsRepository } from './schedule-runs.repository.js';
 import type { ScheduleRow, SchedulerRepository, Trx } from './scheduler.repository.js';
 import type { ScheduleAction } from './scheduler.schema.js';
@@ -40,6 +40,9 @@ export const scheduleChatId = (scheduleId: string) => `schedule:${scheduleId}`;
  */
 export class ScheduleRunner {
   private readonly inFlight = new Set<Promise<unknown>>();
+  /** Runs this process works on: their leases are extended while they work. */
+  private readonly leased = new Set<string>();
+  private heartbeat: NodeJS.Timeout | null = null;
   private shutdown = new AbortController();
 
   constructor(private readonly deps: RunnerDependencies) {}
@@ -66,14 +69,14 @@ export class ScheduleRunner {
       this.live(claim.row, 'skipped');
       return claim.runId;
     }
-    await this.track(() => this.execute(claim.row, claim.runId, 'schedule'));
+    await this.track(claim.runId, () => this.execute(claim.row, claim.runId, 'schedule'));
     return claim.runId;
   }
 
   /** A run the operator asked for: recorded now, worked in the background. */
   async runManual(row: ScheduleRow): Promise<string> {
     const runId = await this.deps.runs.insertManualRun(row.schedule_id);
-    void this.track(() => this.execute(row, runId, 'manual'));
+    void this.track(runId, () => this.execute(row, runId, 'manual'));
     return runId;
   }
 
@@ -95,11 +98,25 @@ export class ScheduleRunner {
     this.shutdown = new AbortController();
   }
 
-  /** Runs `work` counted as active work, and in flight until it settles (see settled()). */
-  private track<T>(work: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` counted as active work, in flight until it settles (see settled()), and with
+   * its run's lease extended meanwhile.
+   */
+  private track<T>(runId: string, work: () => Promise<T>): Promise<T> {
     const counted = this.deps.work.acquire();
+    this.leased.add(runId);
+    this.heartbeat ??= setInterval(() => {
+      this.deps.runs
+        .extendLeases([...this.leased])
+        .catch((error: unknown) => this.deps.log.warn({ err: error }, 'run leases not extended'));
+    }, RUN_HEARTBEAT_MS).unref();
     const running = work().finally(() => {
       this.inFlight.delete(running);
+      this.leased.delete(runId);
+      if (this.leased.size === 0 && this.heartbeat) {
+        clearInterval(this.heartbeat);
+        this.heartbeat = null;
+      }
       counted.release();
     });
     this.inFlight.add(running);

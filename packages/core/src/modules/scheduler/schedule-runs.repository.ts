@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../store/database.js';
 import { isoMicros } from '../../store/sql-time.js';
 import { uuidv7 } from '../../util/uuid-v7.js';
-import { ABANDONED_RUN_MS } from './run-limits.js';
+import { RUN_LEASE_MS } from './run-limits.js';
 import { jsonb, type ScheduleRow, type Trx } from './scheduler.repository.js';
 import type { RunsQuery, RunView } from './scheduler.schema.js';
 import type { RunStatus, RunTrigger } from './scheduler.tables.js';
@@ -50,7 +50,7 @@ export class ScheduleRunsRepository {
         .select('run_id')
         .where('schedule_id', '=', scheduleId)
         .where('status', '=', 'running')
-        .where('started_at', '>', new Date(Date.now() - ABANDONED_RUN_MS))
+        .where('lease_until', '>', sql<Date>`clock_timestamp()`)
         .limit(1)
         .executeTakeFirst();
       const runId = uuidv7();
@@ -62,6 +62,7 @@ export class ScheduleRunsRepository {
           due_at: due,
           trigger: 'schedule',
           status: 'running',
+          lease_until: leaseFromNow(),
         })
         .onConflict((oc) => oc.columns(['schedule_id', 'due_at']).doNothing())
         .returning('run_id')
@@ -95,6 +96,7 @@ export class ScheduleRunsRepository {
           due_at: sql<Date>`clock_timestamp()`,
           trigger,
           status: 'running',
+          lease_until: leaseFromNow(),
         })
         .execute();
       await trx
@@ -168,8 +170,19 @@ export class ScheduleRunsRepository {
     };
   }
 
-  /** Runs left `running` by a process that stopped mid-run (older than any run may take). */
-  async interruptStaleRuns(olderThanMs: number): Promise<number> {
+  /** The runs this process is working on are still alive: their leases go on. */
+  async extendLeases(runIds: string[]): Promise<void> {
+    if (runIds.length === 0) return;
+    await this.db
+      .updateTable('schedule_runs')
+      .set({ lease_until: leaseFromNow() })
+      .where('run_id', 'in', runIds)
+      .where('status', '=', 'running')
+      .execute();
+  }
+
+  /** Runs left `running` by a process that stopped mid-run: their lease lapsed. */
+  async interruptLapsedRuns(): Promise<number> {
     const result = await this.db
       .updateTable('schedule_runs')
       .set({
@@ -178,7 +191,7 @@ export class ScheduleRunsRepository {
         finished_at: sql<Date>`clock_timestamp()`,
       })
       .where('status', '=', 'running')
-      .where('started_at', '<', new Date(Date.now() - olderThanMs))
+      .where('lease_until', '<', sql<Date>`clock_timestamp()`)
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
   }
@@ -224,3 +237,7 @@ export class ScheduleRunsRepository {
       ]);
   }
 }
+
+/** A lease from now, on the database's clock (replicas' clocks may differ). */
+const leaseFromNow = () =>
+  sql<Date>`clock_timestamp() + ${`${RUN_LEASE_MS} milliseconds`}::interval`;

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
-import { ABANDONED_RUN_MS } from './run-limits.js';
+import { RUN_SWEEP_MS } from './run-limits.js';
 import {
   CHECK_QUEUE,
   occurrenceJobSchema,
@@ -18,8 +18,10 @@ export interface SchedulerWorkerOptions {
   runWorkers: number;
   /** Monitor checks worked at once on this replica. */
   checkWorkers: number;
-  /** How often missing jobs are re-queued and abandoned runs closed. */
+  /** How often missing jobs are re-queued. */
   maintenanceIntervalMs: number;
+  /** How often runs whose lease lapsed (their process died) are closed. */
+  sweepIntervalMs: number;
 }
 
 const DEFAULTS: SchedulerWorkerOptions = {
@@ -27,6 +29,7 @@ const DEFAULTS: SchedulerWorkerOptions = {
   runWorkers: 2,
   checkWorkers: 2,
   maintenanceIntervalMs: 5 * 60_000,
+  sweepIntervalMs: RUN_SWEEP_MS,
 };
 
 /**
@@ -36,6 +39,7 @@ const DEFAULTS: SchedulerWorkerOptions = {
 export class SchedulerWorkers {
   private options = { ...DEFAULTS };
   private timer: NodeJS.Timeout | null = null;
+  private sweeper: NodeJS.Timeout | null = null;
   private started = false;
 
   constructor(
@@ -80,12 +84,20 @@ export class SchedulerWorkers {
         deps.queue.addWorker(queue, await deps.jobs.work(queue, work, handler));
     this.timer = setInterval(() => void this.maintain(), options.maintenanceIntervalMs);
     this.timer.unref();
+    this.sweeper = setInterval(() => void this.sweep(), options.sweepIntervalMs);
+    this.sweeper.unref();
+  }
+
+  private stopTimers(): void {
+    if (this.timer) clearInterval(this.timer);
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.timer = null;
+    this.sweeper = null;
   }
 
   /** Stops taking jobs and cancels running work; pg-boss's own stop waits for the handlers. */
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    this.stopTimers();
     if (this.started) {
       await this.deps.jobs.offWork(RUN_QUEUE);
       await this.deps.jobs.offWork(CHECK_QUEUE);
@@ -99,8 +111,7 @@ export class SchedulerWorkers {
    */
   async pause(): Promise<void> {
     if (!this.started) return;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    this.stopTimers();
     for (const queue of [RUN_QUEUE, CHECK_QUEUE]) {
       await this.deps.jobs.offWork(queue);
       this.deps.queue.removeWorkers(queue);
@@ -138,12 +149,21 @@ export class SchedulerWorkers {
   }
 
   private async maintain(): Promise<void> {
+    await this.sweep();
     try {
-      const interrupted = await this.deps.runs.interruptStaleRuns(ABANDONED_RUN_MS);
-      if (interrupted > 0) this.deps.log.warn({ interrupted }, 'closed abandoned scheduled runs');
       await this.reconcile();
     } catch (error) {
       this.deps.log.error({ err: error }, 'scheduler maintenance failed');
+    }
+  }
+
+  /** Closes runs whose process died mid-run (their lease lapsed). */
+  private async sweep(): Promise<void> {
+    try {
+      const interrupted = await this.deps.runs.interruptLapsedRuns();
+      if (interrupted > 0) this.deps.log.warn({ interrupted }, 'closed abandoned scheduled runs');
+    } catch (error) {
+      this.deps.log.error({ err: error }, 'closing abandoned scheduled runs failed');
     }
   }
 }

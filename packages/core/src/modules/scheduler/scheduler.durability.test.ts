@@ -146,6 +146,8 @@ describe.each(await sqlTestBackends())('scheduler across replicas and restarts (
         due_at: new Date(Date.now() - 60_000),
         trigger: 'manual',
         status: 'running',
+        // Its process is alive: it keeps extending this.
+        lease_until: sql<Date>`now() + interval '1 minute'`,
       })
       .execute();
     const runId = await t.app.scheduler.runDue(
@@ -158,6 +160,30 @@ describe.each(await sqlTestBackends())('scheduler across replicas and restarts (
       detail: { reason: 'the previous run was still running' },
     });
     expect(await traceCount(created.schedule_id)).toBe(0);
+  });
+
+  it('a run whose process died (its lease lapsed) does not hold the next one back', async () => {
+    const created = await createSchedule(client, {
+      kind: 'reminder',
+      run_at: inMs(3_600_000),
+      message: 'after a crash',
+    });
+    await t.app.sql.db
+      .insertInto('schedule_runs')
+      .values({
+        run_id: 'killed-mid-run',
+        schedule_id: created.schedule_id,
+        due_at: new Date(Date.now() - 120_000),
+        trigger: 'manual',
+        status: 'running',
+        lease_until: sql<Date>`now() - interval '1 second'`,
+      })
+      .execute();
+    const runId = await t.app.scheduler.runDue(
+      created.schedule_id,
+      new Date(created.next_run_at as string),
+    );
+    expect(await t.app.scheduler.getRun(runId as string)).toMatchObject({ status: 'ok' });
   });
 
   it('closes runs that a stopped process left running', async () => {
@@ -174,15 +200,31 @@ describe.each(await sqlTestBackends())('scheduler across replicas and restarts (
         due_at: new Date(Date.now() - 7_200_000),
         trigger: 'schedule',
         status: 'running',
-        started_at: sql<Date>`now() - interval '2 hours'`,
+        started_at: sql<Date>`now() - interval '2 minutes'`,
+        lease_until: sql<Date>`now() - interval '1 minute'`,
+      })
+      .execute();
+    await t.app.sql.db
+      .insertInto('schedule_runs')
+      .values({
+        run_id: 'another-replica-runs-it',
+        schedule_id: created.schedule_id,
+        due_at: new Date(Date.now() - 60_000),
+        trigger: 'manual',
+        status: 'running',
+        lease_until: sql<Date>`now() + interval '1 minute'`,
       })
       .execute();
     t = await t.restart();
     client = await t.login();
-    expect((await listRuns(client, created.schedule_id))[0]).toMatchObject({
-      run_id: 'abandoned-run',
+    const runs = await listRuns(client, created.schedule_id);
+    expect(runs.find((run) => run.run_id === 'abandoned-run')).toMatchObject({
       status: 'error',
       error: 'interrupted: the runtime stopped during the run',
+    });
+    // A run whose lease is alive belongs to a process that is working on it.
+    expect(runs.find((run) => run.run_id === 'another-replica-runs-it')).toMatchObject({
+      status: 'running',
     });
   });
 });

@@ -46,6 +46,8 @@ export interface ScheduleRunsTable {
   request_id: string | null;
   error: string | null;
   detail: Generated<unknown>;
+  /** While `running`: until when its process vouches for it (extended while it works). */
+  lease_until: Date | null;
 }
 
 declare module '../../store/database.js' {

@@ -20,6 +20,7 @@ import { insightsMigration } from './0019-insights.js';
 import { resetMigration } from './0020-reset.js';
 import { memoryExtractionMigration } from './0022-memory-extraction.js';
 import { resetFenceMigration } from './0023-reset-fence.js';
+import { scheduleRunLeasesMigration } from './0024-schedule-run-leases.js';
 
 /** Migrations in order. Names sort lexically; never rename or edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0020-reset': resetMigration,
   '0022-memory-extraction': memoryExtractionMigration,
   '0023-reset-fence': resetFenceMigration,
+  '0024-schedule-run-leases': scheduleRunLeasesMigration,
 };
 
 /**
