@@ -101,7 +101,7 @@ async function soak(backendName: string): Promise<boolean> {
 
     const chats = await checkChats(client, ledger, violations);
     const goals = await checkGoals(client, ledger, violations, 90_000);
-    const background = await checkSchedulesAndFeed(client, ledger, violations, 60_000);
+    const background = await checkSchedulesAndFeed(client, ledger, violations, 90_000);
     following.abort();
     const liveEvents = await live;
     const settled = await checkIdle(client, violations, 60_000);
