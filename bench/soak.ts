@@ -84,6 +84,15 @@ async function soak(backendName: string): Promise<boolean> {
     const live = client.follow(following.signal);
     const started = Date.now();
     let freshRss = await runtime.rss();
+    const operations = () => Object.values(ledger.counts).reduce((sum, n) => sum + n, 0);
+    // Progress every 30 s: a long run shows it is moving, and how fast.
+    const progress = setInterval(async () => {
+      const minutes = round((Date.now() - started) / 60_000, 1);
+      const rss = round((await runtime.rss()) / MiB, 0);
+      console.log(
+        `[soak ${backendName}] ${minutes} min: ${operations()} operations, ${runtime.kills} kills, ${ledger.resets.length} resets, ${rss} MiB`,
+      );
+    }, 30_000);
     await runWorkload({
       client,
       runtime,
@@ -97,6 +106,7 @@ async function soak(backendName: string): Promise<boolean> {
         freshRss = await runtime.rss();
       },
     });
+    clearInterval(progress);
     const loadStopped = Date.now();
 
     const chats = await checkChats(client, ledger, violations);
@@ -128,7 +138,7 @@ async function soak(backendName: string): Promise<boolean> {
 
     await report(`soak-${backendName}`, {
       duration_s: round(durationMs / 1000, 0),
-      operations: Object.values(ledger.counts).reduce((sum, n) => sum + n, 0),
+      operations: operations(),
       ...ledger.counts,
       kills_survived: runtime.kills,
       resets_done: ledger.resets.length,
