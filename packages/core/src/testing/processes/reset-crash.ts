@@ -181,6 +181,9 @@ if (env.RESET_RUN === '1') {
   }
   say('DONE', done);
 }
+// A process told to die at a set time waits for it: on a fast machine it would otherwise have
+// finished and exited first, and the kill would test nothing.
+if (env.RESET_KILL_AFTER_MS) await new Promise(() => {});
 await app.close();
 await kv.close();
 await sql.close();
