@@ -6,10 +6,45 @@ import type { BridgeLog } from './log.js';
 /** Characters of a dry-run preview shown in a prompt (Telegram allows 4096 per message). */
 const PREVIEW_CHARS = 3_000;
 
-const BUTTON = /^(approve|deny):([0-9a-fA-F-]{36})$/;
+/** `confirm` is the second press that approves a call following flagged content. */
+const BUTTON = /^(approve|deny|confirm):([0-9a-fA-F-]{36})$/;
+
+/** Whether approving needs the operator to confirm they read the input guard's warning. */
+const flagged = (confirmation: Confirmation) =>
+  (confirmation.taint_evidence ?? []).some((evidence) => evidence.flagged);
+
+/** Which untrusted sources the run read, and what the input guard flagged in them. */
+function taintLines(confirmation: Confirmation): string[] {
+  const sources =
+    confirmation.taint_evidence ??
+    (confirmation.tainted_by ?? []).map((source) => ({
+      source,
+      flagged: false,
+      signals: [],
+      excerpt: null,
+    }));
+  if (sources.length === 0) return [];
+  const lines = [
+    '',
+    flagged(confirmation)
+      ? 'WARNING: the run read content that tried to instruct the agent. This call may be what that content asked for, not what you asked for.'
+      : 'Asked because the run read untrusted content:',
+  ];
+  for (const evidence of sources) {
+    lines.push(`- ${evidence.source}`);
+    if (!evidence.flagged) continue;
+    lines.push(`  Flagged by the input guard: ${evidence.signals.join(', ').replace(/_/g, ' ')}`);
+    // agent-core cuts the excerpt to a few hundred characters.
+    if (evidence.excerpt) lines.push(`  Flagged text: ${evidence.excerpt}`);
+  }
+  return lines;
+}
 
 export function promptText(confirmation: Confirmation): string {
-  const lines = [`Confirmation needed: ${confirmation.skill} (${confirmation.level})`];
+  const lines = [
+    `Confirmation needed: ${confirmation.skill} (${confirmation.level})`,
+    ...taintLines(confirmation),
+  ];
   const simulation = confirmation.simulation;
   if (simulation) {
     const summary =
@@ -58,7 +93,7 @@ export class ConfirmationPrompts {
     const confirmation = await this.core.confirmation(confirmationId);
     const text = promptText(confirmation);
     const keyboard = new InlineKeyboard()
-      .text('Approve', `approve:${confirmationId}`)
+      .text(flagged(confirmation) ? 'Approve...' : 'Approve', `approve:${confirmationId}`)
       .text('Deny', `deny:${confirmationId}`);
     const sent = await this.api.sendMessage(chatId, text, { reply_markup: keyboard });
     this.open.set(confirmationId, { chatId, messageId: sent.message_id, text });
@@ -86,7 +121,8 @@ export class ConfirmationPrompts {
       await press.answer('This button is not one of mine.');
       return;
     }
-    const decision = match[1] as 'approve' | 'deny';
+    const pressed = match[1] as 'approve' | 'deny' | 'confirm';
+    const decision = pressed === 'deny' ? 'deny' : 'approve';
     const id = match[2];
     const prompt = this.open.get(id) ?? {
       chatId: press.chatId,
@@ -119,8 +155,27 @@ export class ConfirmationPrompts {
       await this.close(id, { ...prompt, text }, `Already ${confirmation.status}.`);
       return;
     }
+    // Over flagged content the first Approve only asks again: the operator must read the warning.
+    if (pressed === 'approve' && flagged(confirmation)) {
+      await press.answer('Read the warning first, then confirm.');
+      await this.api
+        .editMessageText(
+          prompt.chatId,
+          prompt.messageId,
+          `${text}\n\nApprove anyway? Press only if you read the warning above and expected this call.`,
+          {
+            reply_markup: new InlineKeyboard()
+              .text('I read the warning: approve', `confirm:${id}`)
+              .text('Deny', `deny:${id}`),
+          },
+        )
+        .catch((error: Error) =>
+          this.log('messaging.edit_failed', { confirmation_id: id, reason: error.message }),
+        );
+      return;
+    }
     try {
-      await this.core.decide(id, decision);
+      await this.core.decide(id, decision, pressed === 'confirm');
     } catch (error) {
       if (error instanceof CoreError && error.status === 409) {
         await press.answer('Already decided.');

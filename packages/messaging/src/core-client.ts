@@ -32,6 +32,15 @@ export interface Confirmation {
   level: string;
   status: 'pending' | 'approved' | 'denied';
   simulation: { summary: string; details: Record<string, unknown>; warnings: string[] } | null;
+  /** The untrusted sources that made a tainted run ask; null when the mode alone asked. */
+  tainted_by?: string[] | null;
+  /** The input guard's finding for each source; a flagged one makes approving take two presses. */
+  taint_evidence?: Array<{
+    source: string;
+    flagged: boolean;
+    signals: string[];
+    excerpt: string | null;
+  }> | null;
   decided_by: string | null;
 }
 
@@ -221,11 +230,17 @@ export class CoreClient {
     ).confirmation;
   }
 
-  async decide(id: string, decision: 'approve' | 'deny'): Promise<Confirmation> {
+  /** `acknowledgeWarning`: the operator confirmed they read the input guard's warning. */
+  async decide(
+    id: string,
+    decision: 'approve' | 'deny',
+    acknowledgeWarning = false,
+  ): Promise<Confirmation> {
     return (
       await this.json<{ confirmation: Confirmation }>(
         'POST',
         `/api/confirmations/${encodeURIComponent(id)}/${decision}`,
+        acknowledgeWarning ? { acknowledge_warning: true } : undefined,
       )
     ).confirmation;
   }

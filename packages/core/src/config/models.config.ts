@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { field, httpUrl } from './field.js';
+import { durationText, field, httpUrl } from './field.js';
 
 /** Model providers named in the environment; more are added from the /models page. */
 export const modelsConfig = {
@@ -27,4 +27,18 @@ export const modelsConfig = {
       doc: 'Default model as <provider>/<model>; unset: the one chosen on /models, or the first found.',
     },
   ),
+  injectionClassifierModel: field(
+    'INJECTION_CLASSIFIER_MODEL',
+    z
+      .string()
+      .regex(/^[a-z0-9_-]+\/.+$/, 'must be <provider>/<model>, such as local/prompt-guard')
+      .optional(),
+    {
+      doc: 'Model that gives a second opinion on untrusted text the input guard finds suspicious, as <provider>/<model>; unset: the default model.',
+    },
+  ),
+  injectionClassifierTimeoutMs: field('INJECTION_CLASSIFIER_TIMEOUT', durationText(0, 30_000), {
+    default: '0s',
+    doc: 'Time the injection classifier may take on one text; 0s turns the second opinion off.',
+  }),
 };

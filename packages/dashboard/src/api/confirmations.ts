@@ -9,6 +9,15 @@ export interface Simulation {
   warnings: string[];
 }
 
+/** What the input guard found in one untrusted source of the run. */
+export interface TaintEvidence {
+  source: string;
+  flagged: boolean;
+  signals: string[];
+  /** The flagged part, invisible characters and hidden page text made visible. */
+  excerpt: string | null;
+}
+
 /** A skill call waiting for (or decided by) the operator, as the autonomy mode requires. */
 export interface Confirmation {
   confirmation_id: string;
@@ -26,6 +35,8 @@ export interface Confirmation {
    * they made this call ask in a mode that would not have asked; null otherwise.
    */
   tainted_by?: string[] | null;
+  /** The guard's finding for each source of `tainted_by`. */
+  taint_evidence?: TaintEvidence[] | null;
   status: ConfirmationStatus;
   created_at: string;
   expires_at: string;
@@ -40,8 +51,15 @@ export const fetchConfirmations = (status: ConfirmationStatus, signal?: AbortSig
     signal,
   });
 
-export const decideConfirmation = (id: string, decision: Decision) =>
+/** Approving a call that follows flagged content must say the operator read the warning. */
+export const needsAcknowledgement = (confirmation: Confirmation) =>
+  (confirmation.taint_evidence ?? []).some((evidence) => evidence.flagged);
+
+export const decideConfirmation = (id: string, decision: Decision, acknowledgeWarning = false) =>
   request<{ ok: true; confirmation: Confirmation }>(
     `/api/confirmations/${encodeURIComponent(id)}/${decision}`,
-    { method: 'POST' },
+    {
+      method: 'POST',
+      ...(acknowledgeWarning ? { body: { acknowledge_warning: true } } : {}),
+    },
   );

@@ -28,8 +28,16 @@ export function usePendingConfirmations() {
 export function useDecideConfirmation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, decision }: { id: string; decision: Decision }) =>
-      decideConfirmation(id, decision),
+    mutationFn: ({
+      id,
+      decision,
+      acknowledgeWarning = false,
+    }: {
+      id: string;
+      decision: Decision;
+      /** The operator ticked that they read the input guard's warning. */
+      acknowledgeWarning?: boolean;
+    }) => decideConfirmation(id, decision, acknowledgeWarning),
     meta: { inlineErrors: ['invalid_transition'] },
     onSuccess: ({ confirmation }) =>
       queryClient.setQueryData(

@@ -11,12 +11,17 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import type { Confirmation, Decision } from '../api/confirmations';
+import { type Confirmation, type Decision, needsAcknowledgement } from '../api/confirmations';
 import { ShieldIcon } from '../components/icons';
 import { RelativeTime } from '../components/relative-time';
 import { useDecideConfirmation, usePendingConfirmations } from '../hooks/use-confirmations';
-import { ConfirmationDetails, LevelBadge } from '../pages/chat/confirmation-details';
+import {
+  ConfirmationDetails,
+  LevelBadge,
+  WarningAcknowledgement,
+} from '../pages/chat/confirmation-details';
 
 function PendingItem({
   confirmation,
@@ -26,8 +31,14 @@ function PendingItem({
   onOpenChat: () => void;
 }) {
   const decide = useDecideConfirmation();
+  const [acknowledged, setAcknowledged] = useState(false);
+  const warned = needsAcknowledgement(confirmation);
   const submit = (decision: Decision) =>
-    decide.mutate({ id: confirmation.confirmation_id, decision });
+    decide.mutate({
+      id: confirmation.confirmation_id,
+      decision,
+      acknowledgeWarning: decision === 'approve' && acknowledged,
+    });
   return (
     <Stack
       gap="xs"
@@ -46,6 +57,7 @@ function PendingItem({
         </Text>
       </Group>
       <ConfirmationDetails confirmation={confirmation} compact />
+      {warned ? <WarningAcknowledgement checked={acknowledged} onChange={setAcknowledged} /> : null}
       <Group justify="space-between" gap="xs">
         <Group gap="xs">
           <Button
@@ -53,7 +65,7 @@ function PendingItem({
             color="teal"
             onClick={() => submit('approve')}
             loading={decide.isPending && decide.variables?.decision === 'approve'}
-            disabled={decide.isPending}
+            disabled={decide.isPending || (warned && !acknowledged)}
           >
             Approve
           </Button>

@@ -48,6 +48,14 @@ export const RUNTIME_PARAMETERS = {
     fromConfig: (c) => c.health.cpiHighThreshold,
     live: true,
   },
+  injection_classifier_timeout_ms: {
+    doc: 'Time the injection classifier may take on one suspicious untrusted text; 0 turns the second opinion off.',
+    unit: 'ms',
+    min: 0,
+    max: 30_000,
+    fromConfig: (c) => c.models.injectionClassifierTimeoutMs,
+    live: true,
+  },
   max_concurrent_goals: {
     doc: 'Most goals with a task running at once.',
     unit: 'count',

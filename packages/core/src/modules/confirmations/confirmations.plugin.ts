@@ -7,6 +7,7 @@ import {
   confirmationIdParams,
   confirmationListQuery,
   confirmationSchema,
+  decisionBody,
   decisionResponse,
 } from './confirmations.schema.js';
 import { ConfirmationService } from './confirmations.service.js';
@@ -72,6 +73,7 @@ export const confirmationsPlugin = fp(
             tags: ['confirmations'],
             summary: `${verb === 'approve' ? 'Approve' : 'Deny'} a pending confirmation (409 when no longer pending)`,
             params: confirmationIdParams,
+            body: decisionBody,
             response: { 200: decisionResponse },
           },
         },
@@ -81,6 +83,7 @@ export const confirmationsPlugin = fp(
             request.params.confirmation_id,
             decision,
             request.session?.user ?? 'unknown',
+            request.body?.acknowledge_warning === true,
           ),
         }),
       );

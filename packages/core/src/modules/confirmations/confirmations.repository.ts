@@ -10,6 +10,7 @@ function toConfirmation(row: Selectable<ConfirmationsTable>): Confirmation {
     ...row,
     simulation: (row.simulation ?? null) as Confirmation['simulation'],
     tainted_by: row.tainted_by ?? null,
+    taint_evidence: row.taint_evidence ?? null,
     created_at: new Date(row.created_at).toISOString(),
     expires_at: new Date(row.expires_at).toISOString(),
     decided_at: iso(row.decided_at),
@@ -32,6 +33,7 @@ export class ConfirmationsRepository {
         input: JSON.stringify(row.input ?? null),
         simulation: row.simulation ? JSON.stringify(row.simulation) : null,
         tainted_by: row.tainted_by ? JSON.stringify(row.tainted_by) : null,
+        taint_evidence: row.taint_evidence ? JSON.stringify(row.taint_evidence) : null,
         status: 'pending',
       })
       .returningAll()

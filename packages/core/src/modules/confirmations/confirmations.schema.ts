@@ -24,6 +24,22 @@ export const confirmationSchema = z.object({
     .describe(
       'The untrusted sources (web pages, mail, tool output) the run had read when it asked; null when the autonomy mode alone asked',
     ),
+  taint_evidence: z
+    .array(
+      z.object({
+        source: z.string(),
+        flagged: z.boolean().describe('The input guard found injection signals in it'),
+        signals: z.array(z.string()),
+        excerpt: z
+          .string()
+          .nullable()
+          .describe('The flagged part, invisible characters and hidden page text made visible'),
+      }),
+    )
+    .nullable()
+    .describe(
+      'What the input guard found in each source of tainted_by; approving when any is flagged needs acknowledge_warning',
+    ),
   status: confirmationStatus,
   created_at: z.string(),
   expires_at: z.string(),
@@ -40,3 +56,14 @@ export const confirmationListQuery = z.object({
 export const confirmationIdParams = z.object({ confirmation_id: z.string().min(1).max(64) });
 
 export const decisionResponse = z.object({ ok: z.literal(true), confirmation: confirmationSchema });
+
+export const decisionBody = z
+  .object({
+    acknowledge_warning: z
+      .boolean()
+      .optional()
+      .describe(
+        'Required (true) to approve a call that follows content the input guard flagged: the operator read the warning',
+      ),
+  })
+  .nullish();

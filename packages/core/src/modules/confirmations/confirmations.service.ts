@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { ConflictError, NotFoundError } from '../../errors/app-error.js';
+import { AppError, ConflictError, NotFoundError } from '../../errors/app-error.js';
 import { redactValue } from '../../security/redact.js';
 import { uuidv7 } from '../../util/uuid-v7.js';
 import type { AuditService } from '../audit/audit.plugin.js';
 import type { RuntimeEvents } from '../events/runtime-events.js';
+import type { TaintEvidence } from '../runtime/run-trace.js';
 import type { SkillSimulation } from '../skills/skill.js';
 import type { ConfirmationsRepository } from './confirmations.repository.js';
 import type { Confirmation } from './confirmations.schema.js';
@@ -21,7 +22,13 @@ export interface ConfirmationRequest {
   simulation: SkillSimulation | null;
   /** The untrusted sources that made a tainted run ask (null: the autonomy mode asked). */
   taintedBy: string[] | null;
+  /** What the input guard found in each of them, for the operator to read. */
+  taintEvidence?: TaintEvidence[] | null;
 }
+
+/** Whether approving needs the operator to say they read the input guard's warning. */
+export const needsAcknowledgement = (confirmation: Pick<Confirmation, 'taint_evidence'>) =>
+  (confirmation.taint_evidence ?? []).some((evidence) => evidence.flagged);
 
 export interface Decision {
   decision: 'approved' | 'denied';
@@ -56,6 +63,7 @@ export class ConfirmationService {
       input: redactValue(request.input),
       simulation: request.simulation ? redactValue(request.simulation) : null,
       tainted_by: request.taintedBy ? redactValue(request.taintedBy) : null,
+      taint_evidence: request.taintEvidence ? redactValue(request.taintEvidence) : null,
       expires_at: new Date(Date.now() + (await this.timeoutMs())),
     });
     this.events.emit('confirmation-request', {
@@ -64,6 +72,7 @@ export class ConfirmationService {
       skill: confirmation.skill,
       level: confirmation.level,
       tainted: confirmation.tainted_by !== null,
+      flagged: needsAcknowledgement(confirmation),
     });
     return confirmation;
   }
@@ -108,9 +117,27 @@ export class ConfirmationService {
     return { decision: 'denied', decidedBy: decision };
   }
 
-  /** The operator's approve or deny; 404 for an unknown id, 409 when it is no longer pending. */
-  async decide(id: string, decision: 'approved' | 'denied', actor: string): Promise<Confirmation> {
-    const outcome = await this.decideInternal(id, decision, actor);
+  /**
+   * The operator's approve or deny; 404 for an unknown id, 409 when it is no longer pending. A
+   * call that follows content the input guard flagged is approved only with `acknowledged`
+   * (the operator said they read the warning): 400 warning_not_acknowledged otherwise.
+   */
+  async decide(
+    id: string,
+    decision: 'approved' | 'denied',
+    actor: string,
+    acknowledged = false,
+  ): Promise<Confirmation> {
+    if (decision === 'approved' && !acknowledged) {
+      const row = await this.repository.get(id);
+      if (row && row.status === 'pending' && needsAcknowledgement(row))
+        throw new AppError(
+          400,
+          'warning_not_acknowledged',
+          'This call follows content the input guard flagged as an injection attempt: read the warning and approve with acknowledge_warning: true',
+        );
+    }
+    const outcome = await this.decideInternal(id, decision, actor, acknowledged);
     if (!outcome) throw new NotFoundError('No such confirmation');
     if (!outcome.changed)
       throw new ConflictError(
@@ -146,6 +173,7 @@ export class ConfirmationService {
     id: string,
     decision: 'approved' | 'denied',
     decidedBy: string,
+    acknowledged = false,
   ): Promise<{ row: Confirmation; changed: boolean } | null> {
     const decided = await this.repository.decide(id, decision, decidedBy);
     if (!decided) {
@@ -161,6 +189,7 @@ export class ConfirmationService {
         level: decided.level,
         input: decided.input,
         ...(decided.tainted_by ? { tainted_by: decided.tainted_by } : {}),
+        ...(needsAcknowledgement(decided) ? { warning_acknowledged: acknowledged } : {}),
       },
       goal_id: decided.goal_id,
       request_id: decided.request_id,

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { TaintEvidence } from '../runtime/run-trace.js';
 
 export interface ConfirmationsTable {
   confirmation_id: string;
@@ -11,6 +12,8 @@ export interface ConfirmationsTable {
   simulation: unknown;
   /** A JSON array, written as its text. */
   tainted_by: ColumnType<string[] | null, string | null, never>;
+  /** A JSON array of TaintEvidence, written as its text. */
+  taint_evidence: ColumnType<TaintEvidence[] | null, string | null, never>;
   status: 'pending' | 'approved' | 'denied';
   created_at: Generated<Date>;
   expires_at: Date;

@@ -28,6 +28,8 @@ export interface RuntimeEventMap {
     level: string;
     /** Asked because the run read untrusted content (not only because of the mode). */
     tainted: boolean;
+    /** And the input guard flagged some of that content: approving needs the warning read. */
+    flagged: boolean;
   };
   'confirmation-decide': {
     confirmation_id: string;

@@ -147,7 +147,10 @@ describe.each(await sqlTestBackends())('mail skill through the runner (%s)', (ba
     const outcome = await run({ action: 'read', limit: 3 }, 'req-mail-read');
     expect(outcome.status).toBe('done');
     expect(outcome.output?.untrusted).toBe(true);
-    expect(outcome.modelText).toMatch(/^<untrusted_content source="mail in INBOX">/);
+    // The label names the folder and each message's sender and subject (the newest first).
+    expect(outcome.modelText).toMatch(
+      /^<untrusted_content source="mail in INBOX: from Carol &lt;carol@example\.com&gt; &quot;[^"]*&quot;; from /,
+    );
     const data = outcome.output?.data as {
       matched: number;
       messages: Array<Record<string, unknown>>;

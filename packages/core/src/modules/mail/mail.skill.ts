@@ -64,6 +64,22 @@ function listing(result: ReadResult, input: ReadInput): string {
   return `${count} in ${scope}, newest first:\n\n${entries.join('\n\n')}`;
 }
 
+/** Messages named in the label of what a read returned. */
+const LABELLED_MESSAGES = 3;
+
+/**
+ * The label an operator sees for a read: the folder and each message's sender and subject
+ * ("mail in INBOX: from a@example.com \"Invoice\""), so a confirmation says which mail it was.
+ */
+function mailSource(folder: string, messages: { from: string; subject: string }[]): string {
+  const named = messages
+    .slice(0, LABELLED_MESSAGES)
+    .map((message) => `from ${message.from} "${message.subject}"`);
+  const more =
+    messages.length > LABELLED_MESSAGES ? ` and ${messages.length - LABELLED_MESSAGES} more` : '';
+  return named.length ? `mail in ${folder}: ${named.join('; ')}${more}` : `mail in ${folder}`;
+}
+
 async function read(mail: MailService, input: ReadInput, context: SkillContext) {
   const request = {
     folder: input.folder,
@@ -79,7 +95,7 @@ async function read(mail: MailService, input: ReadInput, context: SkillContext) 
     text: listing(result, input),
     // Mail is written by anyone who knows the address: the runtime scans it as external text.
     untrusted: true,
-    source: `mail in ${input.folder}`,
+    source: mailSource(input.folder, result.messages),
     data: { ...result },
     audit: { target: input.folder },
   } satisfies SkillOutput;

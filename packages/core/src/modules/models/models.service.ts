@@ -1,10 +1,10 @@
-import type { EmbeddingModel } from 'ai';
+import type { EmbeddingModel, LanguageModel } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors/app-error.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { Vault } from '../vault/vault.service.js';
 import { DefaultModelResolver, type ModelHealth, type ResolvedModel } from './default-model.js';
-import { createEmbeddingModel } from './language-model.js';
+import { createEmbeddingModel, createLanguageModel } from './language-model.js';
 import type { ProviderRow, ProvidersRepository } from './models.repository.js';
 import {
   type CreateProviderInput,
@@ -208,6 +208,17 @@ export class ModelsService {
   /** The SPEC health component of the default model (cached, see healthTtlMs). */
   health(): Promise<ModelHealth> {
     return this.resolver.health();
+  }
+
+  /** The language model named `<provider>/<model>`; NotFoundError for an unknown provider. */
+  async languageModel(ref: string): Promise<LanguageModel> {
+    const parsed = parseModelRef(ref);
+    if (!parsed) throw new NotFoundError(`No model ${ref}; name it as <provider>/<model>`);
+    const record = await this.require(parsed.provider_id);
+    return createLanguageModel(
+      { kind: record.kind, baseUrl: record.baseUrl, apiKey: await this.apiKey(record) },
+      parsed.model,
+    );
   }
 
   /**

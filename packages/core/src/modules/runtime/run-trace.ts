@@ -1,5 +1,15 @@
 import type { GuardEntry, TokenUsage, TraceStep } from '../traces/traces.schema.js';
 
+/** What the operator is shown about one untrusted source of a run when a call asks them. */
+export interface TaintEvidence {
+  source: string;
+  /** Whether the input guard found injection signals in what the source returned. */
+  flagged: boolean;
+  signals: string[];
+  /** The flagged part, hidden parts made visible; null when it passed or is not known. */
+  excerpt: string | null;
+}
+
 /** What one request gathers for its decision trace while it runs. */
 export class RunTrace {
   readonly guardChain: GuardEntry[] = [];
@@ -21,11 +31,27 @@ export class RunTrace {
     this.taintedBy = [...new Set(taintedBy)];
   }
 
+  /** What the guard found in each source; a source read twice keeps its flagged reading. */
+  private readonly evidenceBySource = new Map<string, TaintEvidence>();
+
   /** Marks the run as tainted by `source`; true when the source is new to it. */
-  taint(source: string): boolean {
+  taint(source: string, evidence?: Omit<TaintEvidence, 'source'>): boolean {
+    const known = this.evidenceBySource.get(source);
+    if (evidence && !known?.flagged) this.evidenceBySource.set(source, { source, ...evidence });
     if (this.taintedBy.includes(source)) return false;
     this.taintedBy.push(source);
     return true;
+  }
+
+  /**
+   * The evidence of every source, in the order they tainted the run. A source inherited from a
+   * goal task or a delegation was scanned in that run: what it carried is not known here.
+   */
+  get taintEvidence(): TaintEvidence[] {
+    return this.taintedBy.map(
+      (source) =>
+        this.evidenceBySource.get(source) ?? { source, flagged: false, signals: [], excerpt: null },
+    );
   }
 
   guard(guard: string, verdict: GuardEntry['verdict'], detail: string): void {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ConversationRepository } from '../chat/conversation.repository.js';
 import { ExchangeJournal } from './exchange-journal.js';
+import { InjectionClassifier } from './guards/injection-classifier.js';
 import { helpText } from './help-text.js';
 import { AgentRuntime } from './runtime.service.js';
 import { SkillRunner } from './skill-runner.js';
@@ -39,6 +40,15 @@ export const runtimePlugin = fp(
       pause: () => exchanges.flush(),
       resume: () => {},
     });
+    const classifier = new InjectionClassifier({
+      timeoutMs: () => app.configuration.parameter('injection_classifier_timeout_ms'),
+      async model() {
+        const named = app.config.models.injectionClassifierModel;
+        if (named) return app.models.languageModel(named);
+        const resolved = await app.models.resolveDefault();
+        return resolved ? resolved.languageModel() : null;
+      },
+    });
     const runner = new SkillRunner(
       app.skills,
       app.autonomy,
@@ -46,6 +56,7 @@ export const runtimePlugin = fp(
       app.audit,
       app.events,
       app.configuration,
+      classifier,
     );
     const log = app.log.child({ module: 'runtime' });
     const runtime = new AgentRuntime({

@@ -16,6 +16,11 @@ import {
   type SkillSimulation,
 } from '../skills/skill.js';
 import type { SkillRegistry } from '../skills/skill-registry.js';
+import {
+  type InjectionClassifier,
+  type SecondOpinion,
+  SUSPICIOUS_SCORE,
+} from './guards/injection-classifier.js';
 import { markUntrusted, scanForInjection } from './guards/input-guard.js';
 import type { RunTrace } from './run-trace.js';
 import { untrustedSource } from './untrusted-source.js';
@@ -72,6 +77,8 @@ export class SkillRunner {
     private readonly audit: AuditService,
     private readonly events: RuntimeEvents,
     private readonly configuration: ConfigurationService,
+    /** The optional second opinion on suspicious untrusted text (off unless its timeout is set). */
+    private readonly classifier: InjectionClassifier | null = null,
   ) {}
 
   async run(name: string, rawInput: unknown, run: RunContext): Promise<StepOutcome> {
@@ -133,14 +140,25 @@ export class SkillRunner {
       if (output.untrusted) {
         const source = untrustedSource(name, input, output);
         const scan = scanForInjection(output.text, { hidden: output.hiddenText });
+        // The excerpt is the source's own text: it goes through the redactor like the output.
+        const excerpt = scan.excerpt === null ? null : redactText(scan.excerpt);
         run.trace.guard(
           'input_guard',
           scan.verdict,
           scan.verdict === 'flag'
-            ? `${source} carries injection signals: ${scan.signals.join(', ')}`
+            ? `${source} carries injection signals: ${scan.signals.join(', ')}; flagged text: ${excerpt}`
             : `${source} marked untrusted; no injection signals`,
         );
-        if (run.trace.taint(source))
+        // The classifier reads what the model reads: the redacted text.
+        const opinion = await this.secondOpinion(text, scan, run);
+        const byClassifier = opinion?.outcome === 'injection';
+        const flagged = scan.verdict === 'flag' || byClassifier;
+        const evidence = {
+          flagged,
+          signals: byClassifier ? [...scan.signals, 'classifier'] : scan.signals,
+          excerpt: flagged ? excerpt : null,
+        };
+        if (run.trace.taint(source, evidence))
           run.trace.guard('untrusted_content', 'flag', `run tainted by ${source}`);
         modelText = markUntrusted(source, text);
       }
@@ -163,6 +181,31 @@ export class SkillRunner {
         audit: error instanceof SkillError ? error.audit : {},
       });
     }
+  }
+
+  /**
+   * Asks the classifier about text the rules found suspicious but did not flag, and records
+   * its answer in the trace. It can only add a flag; a failure or a timeout leaves the rules'
+   * verdict as it was.
+   */
+  private async secondOpinion(
+    text: string,
+    scan: { verdict: string; score: number },
+    run: RunContext,
+  ): Promise<SecondOpinion | null> {
+    if (!this.classifier || scan.verdict === 'flag' || scan.score < SUSPICIOUS_SCORE) return null;
+    const opinion = await this.classifier.judge(text, run.signal);
+    if (!opinion) return null;
+    const what =
+      opinion.outcome === 'injection' || opinion.outcome === 'benign'
+        ? `judged ${opinion.outcome}`
+        : `gave no verdict (${opinion.outcome}${opinion.detail ? `: ${redactText(opinion.detail)}` : ''}); the rules' verdict stands`;
+    run.trace.guard(
+      'injection_classifier',
+      opinion.outcome === 'injection' ? 'flag' : 'pass',
+      `${what} in ${opinion.ms} ms (rules scored ${scan.score})`,
+    );
+    return opinion;
   }
 
   /**
@@ -216,6 +259,7 @@ export class SkillRunner {
       input,
       simulation,
       taintedBy: tainted ? [...run.trace.taintedBy] : null,
+      taintEvidence: tainted ? run.trace.taintEvidence : null,
     });
     run.onProgress({
       step,

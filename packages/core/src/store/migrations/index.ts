@@ -21,6 +21,7 @@ import { resetMigration } from './0020-reset.js';
 import { memoryExtractionMigration } from './0022-memory-extraction.js';
 import { resetFenceMigration } from './0023-reset-fence.js';
 import { scheduleRunLeasesMigration } from './0024-schedule-run-leases.js';
+import { taintEvidenceMigration } from './0025-taint-evidence.js';
 
 /** Migrations in order. Names sort lexically; never rename or edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0022-memory-extraction': memoryExtractionMigration,
   '0023-reset-fence': resetFenceMigration,
   '0024-schedule-run-leases': scheduleRunLeasesMigration,
+  '0025-taint-evidence': taintEvidenceMigration,
 };
 
 /**

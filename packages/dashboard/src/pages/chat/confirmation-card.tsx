@@ -1,11 +1,12 @@
 import { Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import type { Decision } from '../../api/confirmations';
+import { useState } from 'react';
+import { type Decision, needsAcknowledgement } from '../../api/confirmations';
 import { ShieldIcon } from '../../components/icons';
 import { RelativeTime } from '../../components/relative-time';
 import type { TurnStep } from '../../hooks/use-chat';
 import { useDecideConfirmation, useKnownConfirmation } from '../../hooks/use-confirmations';
 import { formatJson } from './chat-labels';
-import { ConfirmationDetails, LevelBadge } from './confirmation-details';
+import { ConfirmationDetails, LevelBadge, WarningAcknowledgement } from './confirmation-details';
 
 type Outcome = 'pending' | 'approved' | 'denied' | 'ended';
 
@@ -27,6 +28,8 @@ export function ConfirmationCard({ confirmationId, step, active }: ConfirmationC
   const confirmation = useKnownConfirmation(confirmationId);
   const decide = useDecideConfirmation();
   const decided = confirmation && confirmation.status !== 'pending' ? confirmation : undefined;
+  const [acknowledged, setAcknowledged] = useState(false);
+  const warned = confirmation ? needsAcknowledgement(confirmation) : false;
 
   // The stream knows first when someone else decided (the header, another operator).
   let outcome: Outcome;
@@ -34,7 +37,12 @@ export function ConfirmationCard({ confirmationId, step, active }: ConfirmationC
   else if (step.status === 'awaiting_confirmation') outcome = active ? 'pending' : 'ended';
   else outcome = step.status === 'denied' ? 'denied' : 'approved';
 
-  const submit = (decision: Decision) => decide.mutate({ id: confirmationId, decision });
+  const submit = (decision: Decision) =>
+    decide.mutate({
+      id: confirmationId,
+      decision,
+      acknowledgeWarning: decision === 'approve' && acknowledged,
+    });
   const by = decided?.decided_by;
   const pending = outcome === 'pending';
 
@@ -89,6 +97,9 @@ export function ConfirmationCard({ confirmationId, step, active }: ConfirmationC
         ) : pending ? (
           <Skeleton h={60} />
         ) : null}
+        {pending && warned ? (
+          <WarningAcknowledgement checked={acknowledged} onChange={setAcknowledged} />
+        ) : null}
         {pending ? (
           <Group gap="sm">
             <Button
@@ -96,7 +107,7 @@ export function ConfirmationCard({ confirmationId, step, active }: ConfirmationC
               size="sm"
               onClick={() => submit('approve')}
               loading={decide.isPending && decide.variables?.decision === 'approve'}
-              disabled={decide.isPending || decide.isSuccess}
+              disabled={decide.isPending || decide.isSuccess || (warned && !acknowledged)}
             >
               Approve
             </Button>

@@ -1,6 +1,6 @@
-import { Alert, Badge, Code, Group, List, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Checkbox, Code, Group, List, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { Confirmation, Simulation } from '../../api/confirmations';
+import type { Confirmation, Simulation, TaintEvidence } from '../../api/confirmations';
 import { ShieldIcon } from '../../components/icons';
 import { formatJson, levelColor } from './chat-labels';
 
@@ -158,31 +158,113 @@ function DryRun({
   );
 }
 
+const signalLabel = (signal: string) => signal.replace(/_/g, ' ');
+
+/** One source of the run: what it was, whether the input guard flagged it, and the part it flagged. */
+function SourceEvidence({ evidence }: { evidence: TaintEvidence }) {
+  return (
+    <Stack gap={4} data-testid="taint-source" data-flagged={evidence.flagged}>
+      <Group gap={6} wrap="nowrap" align="flex-start">
+        {evidence.flagged ? (
+          <Badge color="red" variant="filled" size="sm" style={{ flex: 'none' }}>
+            Flagged
+          </Badge>
+        ) : null}
+        <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+          {evidence.source}
+        </Text>
+      </Group>
+      {evidence.flagged ? (
+        <>
+          <Text size="xs" c="red.8" fw={500}>
+            The input guard found an injection attempt in it:{' '}
+            {evidence.signals.map(signalLabel).join(', ')}
+          </Text>
+          {evidence.excerpt ? (
+            <Code
+              block
+              data-testid="taint-excerpt"
+              style={{
+                whiteSpace: 'pre-wrap',
+                wordBreak: 'break-word',
+                maxHeight: 160,
+                overflow: 'auto',
+              }}
+            >
+              {evidence.excerpt}
+            </Code>
+          ) : null}
+        </>
+      ) : null}
+    </Stack>
+  );
+}
+
 /**
  * Why a call asks although the autonomy mode would not: the run read text from outside, which may
- * carry instructions the operator never gave.
+ * carry instructions the operator never gave. A source the input guard flagged comes with the
+ * text it flagged, hidden parts shown (⟦U+200B⟧, "hidden in the page: …").
  */
-function TaintedBy({ sources }: { sources: string[] }) {
+function TaintedBy({ confirmation }: { confirmation: Confirmation }) {
+  const evidence: TaintEvidence[] =
+    confirmation.taint_evidence ??
+    (confirmation.tainted_by ?? []).map((source) => ({
+      source,
+      flagged: false,
+      signals: [],
+      excerpt: null,
+    }));
+  const flagged = evidence.some((item) => item.flagged);
   return (
     <Alert
-      color="orange"
+      color={flagged ? 'red' : 'orange'}
       variant="light"
       p="sm"
       icon={<ShieldIcon size={18} />}
-      title="Asked because the run read untrusted content"
+      title={
+        flagged
+          ? 'The run read content that tried to instruct the agent'
+          : 'Asked because the run read untrusted content'
+      }
       data-testid="confirmation-tainted-by"
+      styles={
+        flagged ? { root: { borderLeft: '4px solid var(--mantine-color-red-6)' } } : undefined
+      }
     >
-      <Text size="xs" mb={4}>
-        The model may be following instructions from these sources, not yours:
+      <Text size="xs" mb={6}>
+        {flagged
+          ? 'This call may be what that content asked for, not what you asked for. Deny it unless you expected it.'
+          : 'The model may be following instructions from these sources, not yours:'}
       </Text>
-      <List size="sm" spacing={2} withPadding={false}>
-        {sources.map((source) => (
-          <List.Item key={source} ff="monospace" style={{ wordBreak: 'break-all' }}>
-            {source}
-          </List.Item>
+      <Stack gap="xs">
+        {evidence.map((item) => (
+          <SourceEvidence key={item.source} evidence={item} />
         ))}
-      </List>
+      </Stack>
     </Alert>
+  );
+}
+
+/**
+ * The extra step before approving a call that follows flagged content: the operator ticks that
+ * they read the warning; Approve stays disabled until then (the runtime refuses it too).
+ */
+export function WarningAcknowledgement({
+  checked,
+  onChange,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <Checkbox
+      color="red"
+      size="sm"
+      checked={checked}
+      onChange={(event) => onChange(event.currentTarget.checked)}
+      label="I read the warning: the input guard flagged content this run read, and I still want this call to run"
+      data-testid="acknowledge-warning"
+    />
   );
 }
 
@@ -197,10 +279,10 @@ export function ConfirmationDetails({
 }) {
   const { simulation } = confirmation;
   const codeStyle = { maxHeight: compact ? 120 : 240, overflow: 'auto' } as const;
-  const taintedBy = confirmation.tainted_by ?? [];
+  const tainted = (confirmation.tainted_by ?? []).length > 0;
   return (
     <Stack gap="sm">
-      {taintedBy.length > 0 ? <TaintedBy sources={taintedBy} /> : null}
+      {tainted ? <TaintedBy confirmation={confirmation} /> : null}
       {simulation ? (
         <DryRun simulation={simulation} codeStyle={codeStyle} compact={compact} />
       ) : null}

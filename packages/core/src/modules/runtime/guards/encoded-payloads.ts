@@ -1,12 +1,14 @@
 /**
  * Instructions smuggled in a form the model can read but a phrase rule cannot: base64, hex,
- * URL-encoding, Unicode tag characters, leetspeak, letters spaced apart, ROT13, or the text
- * written backwards. Each candidate is decoded and the decoded text is handed back to the
+ * URL-encoding, Unicode tag characters, leetspeak, letters spaced apart, look-alike letters of
+ * another script, ROT13, or the text written backwards. Each candidate is decoded and the decoded text is handed back to the
  * caller's rules, so an encoded harmless blob (an image, a hash) stays quiet.
  */
 import {
   deLeet,
+  foldConfusables,
   hasLeet,
+  hasMixedScriptWords,
   hasSpacedLetters,
   joinSpacedLetters,
   LEET_MARK,
@@ -75,6 +77,7 @@ export function decodedCandidates(text: string): string[] {
     );
   // Read back only the lines that carry the trick, so a long page is not scanned twice more.
   if (hasLeet(text)) out.push(deLeet(linesWith(text, LEET_MARK)));
+  if (hasMixedScriptWords(text)) out.push(foldConfusables(text));
   if (hasSpacedLetters(text)) out.push(joinSpacedLetters(linesWith(text, SPACED_MARK)));
   if (/\brot[- ]?13\b/i.test(text)) out.push(rot13(text.slice(0, REVERSED_MAX)));
   if (text.length <= REVERSED_MAX && REVERSED_WORDS.test(text))

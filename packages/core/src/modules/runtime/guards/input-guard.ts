@@ -9,12 +9,15 @@
  * reports a phrase counts that match at a quarter, so it takes several to flag it.
  */
 import { anyPattern } from '../../../util/any-pattern.js';
+import { ADDRESSED_RULES } from './addressed-patterns.js';
 import { decodedCandidates } from './encoded-payloads.js';
+import { excerptAround, firstInvisible } from './excerpt.js';
 import { INJECTION_PATTERNS } from './injection-patterns.js';
 import { INVISIBLE_CHARS, normalise } from './normalise.js';
 import { PHRASE_LISTS } from './phrases/index.js';
 import { type GuardRule, type InjectionSignal, SIGNAL_ORDER } from './signals.js';
 import { STRUCTURAL_RULES } from './structural-patterns.js';
+import { hasTokenFlood } from './token-flooding.js';
 
 export type { InjectionSignal } from './signals.js';
 
@@ -24,6 +27,12 @@ export interface InjectionScan {
   signals: InjectionSignal[];
   /** The summed weight of the matches; 1 or more flags. */
   score: number;
+  /**
+   * The part of the text that weighed most, with hidden parts made visible and labelled where
+   * they came from ("hidden in the page:", "decoded:"); also for a weak match that did not
+   * flag (the classifier's second opinion shows it). Null when nothing matched.
+   */
+  excerpt: string | null;
 }
 
 export interface ScanOptions {
@@ -88,6 +97,25 @@ interface Matches {
   rules: Set<GuardRule>;
   score: number;
   signals: Set<InjectionSignal>;
+  /** The match that weighed most (the first of equals), for the operator's excerpt. */
+  heaviest: { weight: number; text: string; index: number; length: number } | null;
+}
+
+/**
+ * The excerpt of a match, from the text as written where the match's first words can be found
+ * in it (the rules read a folded, lower-case copy), else from the copy the rule read.
+ */
+function excerptOf(found: Matches, label = '', original?: string): string | null {
+  const heaviest = found.heaviest;
+  if (!heaviest) return null;
+  const matched = heaviest.text.slice(heaviest.index, heaviest.index + heaviest.length);
+  const words = matched.match(/[\p{L}\p{N}]+/gu)?.slice(0, 4) ?? [];
+  if (original && words.length > 0) {
+    const escaped = words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    const at = new RegExp(escaped.join(String.raw`[\W_]{1,12}`), 'iu').exec(original);
+    if (at) return `${label}${excerptAround(original, at.index, heaviest.length)}`;
+  }
+  return `${label}${excerptAround(heaviest.text, heaviest.index, heaviest.length)}`;
 }
 
 /** A set of rules, and one test that tells when none of them can match (util/any-pattern). */
@@ -101,16 +129,27 @@ const group = (rules: GuardRule[], gate?: RegExp): RuleGroup => ({
   anyMatch: anyPattern(rules.map((rule) => rule.pattern)),
   ...(gate ? { gate } : {}),
 });
-/** The rules that read the normalised text: the core patterns, then each language's phrases. */
+/**
+ * The rules that read the normalised text: the core patterns, the text that speaks to the model,
+ * then each language's phrases.
+ */
 const PLAIN_GROUPS = [
   group(CORE_RULES),
+  group(ADDRESSED_RULES),
   ...PHRASE_LISTS.map((list) => group(list.rules, list.gate)),
 ];
 const STRUCTURAL_GROUP = group(STRUCTURAL_RULES);
 
 /** The rules that match a text, and their weight; `discuss` discounts quoted or reported use. */
 function match(text: string, discuss: boolean): Matches {
-  const result: Matches = { rules: new Set(), score: 0, signals: new Set() };
+  const result: Matches = { rules: new Set(), score: 0, signals: new Set(), heaviest: null };
+  // A quoted phrase that several rules recognise is still one mention.
+  const mentions: [number, number][] = [];
+  const newMention = (start: number, end: number) => {
+    if (mentions.some(([from, to]) => start < to && end > from)) return false;
+    mentions.push([start, end]);
+    return true;
+  };
   const addGroup = ({ rules, anyMatch, gate }: RuleGroup, source: string) => {
     if ((gate && !gate.test(source)) || !anyMatch(source)) return;
     for (const rule of rules) {
@@ -118,8 +157,12 @@ function match(text: string, discuss: boolean): Matches {
       if (!found) continue;
       result.rules.add(rule);
       result.signals.add(rule.signal);
-      result.score +=
-        discuss && mentioned(source, found.index) ? rule.weight * MENTION : rule.weight;
+      let weight = rule.weight;
+      if (discuss && mentioned(source, found.index))
+        weight = newMention(found.index, found.index + found[0].length) ? weight * MENTION : 0;
+      result.score += weight;
+      if (!result.heaviest || weight > result.heaviest.weight)
+        result.heaviest = { weight, text: source, index: found.index, length: found[0].length };
     }
   };
   const plain = normalise(text);
@@ -138,14 +181,20 @@ export function scanForInjection(text: string, options: ScanOptions = {}): Injec
   const found = match(text, discuss);
   let score = found.score;
   const signals = new Set(found.signals);
-  const strong = (signal: InjectionSignal) => {
+  // The excerpt shown to the operator: the most telling evidence first.
+  let excerpt: string | null = null;
+  const strong = (signal: InjectionSignal, evidence: string | null = null) => {
     score += 1;
     signals.add(signal);
+    excerpt ??= evidence;
   };
-  if (INVISIBLE.test(text) || HIDDEN_JOINER.test(text)) strong('hidden_text');
-  if (hasBase64Blob(text)) {
-    score += 0.5;
-    signals.add('hidden_text');
+  if (options.hidden) {
+    const inner = match(options.hidden, false);
+    // Text hidden from the reader that still speaks to the model is telling on its own.
+    if (inner.score * HIDDEN_BOOST >= 1) {
+      strong('hidden_html', excerptOf(inner, 'hidden in the page: ', options.hidden));
+      for (const signal of inner.signals) signals.add(signal);
+    }
   }
   // A decoded form flags only with rules the plain text did not already match.
   for (const decoded of decodedCandidates(text)) {
@@ -153,23 +202,28 @@ export function scanForInjection(text: string, options: ScanOptions = {}): Injec
     let fresh = 0;
     for (const rule of inner.rules) if (!found.rules.has(rule)) fresh += rule.weight;
     if (fresh >= 1) {
-      strong('encoded_instructions');
+      strong('encoded_instructions', excerptOf(inner, 'decoded: '));
       break;
     }
   }
-  if (options.hidden) {
-    const inner = match(options.hidden, false);
-    // Text hidden from the reader that still speaks to the model is telling on its own.
-    if (inner.score * HIDDEN_BOOST >= 1) {
-      strong('hidden_html');
-      for (const signal of inner.signals) signals.add(signal);
-    }
+  if (INVISIBLE.test(text) || HIDDEN_JOINER.test(text)) {
+    const at = firstInvisible(text);
+    strong('hidden_text', at >= 0 ? excerptAround(text, at, 1) : excerptOf(found, '', text));
+  }
+  if (hasTokenFlood(text)) {
+    score += 0.5;
+    signals.add('token_flooding');
+  }
+  if (hasBase64Blob(text)) {
+    score += 0.5;
+    signals.add('hidden_text');
   }
   const verdict = score >= 1 ? 'flag' : 'pass';
   return {
     verdict,
     signals: verdict === 'flag' ? ordered(signals) : [],
     score: Math.round(score * 100) / 100,
+    excerpt: score > 0 ? (excerpt ?? excerptOf(found, '', text)) : null,
   };
 }
 

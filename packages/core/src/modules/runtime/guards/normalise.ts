@@ -94,3 +94,84 @@ export function joinSpacedLetters(text: string): string {
       .join(' '),
   );
 }
+
+/**
+ * Cyrillic and Greek letters that look like Latin ones ("іgnоrе" with a Cyrillic і, о and е).
+ * Only a word that mixes them with Latin letters is read back: a Russian or Greek word is left
+ * as it is written.
+ */
+const CONFUSABLE: Record<string, string> = {
+  а: 'a',
+  в: 'b',
+  с: 'c',
+  е: 'e',
+  һ: 'h',
+  і: 'i',
+  ј: 'j',
+  к: 'k',
+  м: 'm',
+  н: 'h',
+  о: 'o',
+  р: 'p',
+  ѕ: 's',
+  т: 't',
+  у: 'y',
+  х: 'x',
+  ԁ: 'd',
+  ԛ: 'q',
+  ԝ: 'w',
+  ӏ: 'l',
+  А: 'A',
+  В: 'B',
+  С: 'C',
+  Е: 'E',
+  Н: 'H',
+  І: 'I',
+  Ј: 'J',
+  К: 'K',
+  М: 'M',
+  О: 'O',
+  Р: 'P',
+  Ѕ: 'S',
+  Т: 'T',
+  У: 'Y',
+  Х: 'X',
+  α: 'a',
+  ε: 'e',
+  ι: 'i',
+  κ: 'k',
+  ν: 'v',
+  ο: 'o',
+  ρ: 'p',
+  τ: 't',
+  υ: 'u',
+  χ: 'x',
+  Α: 'A',
+  Β: 'B',
+  Ε: 'E',
+  Ζ: 'Z',
+  Η: 'H',
+  Ι: 'I',
+  Κ: 'K',
+  Μ: 'M',
+  Ν: 'N',
+  Ο: 'O',
+  Ρ: 'P',
+  Τ: 'T',
+  Υ: 'Y',
+  Χ: 'X',
+};
+const CONFUSABLE_CLASS = `[${Object.keys(CONFUSABLE).join('')}]`;
+/** A word with Latin letters and a look-alike from another script. */
+const MIXED_WORD = new RegExp(
+  `[A-Za-z]+${CONFUSABLE_CLASS}[\\p{L}]*|${CONFUSABLE_CLASS}+[A-Za-z][\\p{L}]*`,
+  'gu',
+);
+export function hasMixedScriptWords(text: string): boolean {
+  MIXED_WORD.lastIndex = 0;
+  return MIXED_WORD.test(text);
+}
+/** The text with each mixed-script word read back in Latin letters. */
+export function foldConfusables(text: string): string {
+  return text.replace(MIXED_WORD, (word) => word.replace(/./gu, (c) => CONFUSABLE[c] ?? c));
+}

@@ -7,10 +7,13 @@ export type InjectionSignal =
   | 'delimiter_spoofing'
   | 'fake_tool_call'
   | 'authority_claim'
+  | 'addresses_model'
   | 'tool_coercion'
   | 'exfiltration'
   | 'hidden_text'
   | 'hidden_html'
+  | 'token_flooding'
+  | 'exfiltration_link'
   | 'encoded_instructions';
 
 /**
@@ -33,6 +36,7 @@ export const SIGNAL_ORDER: InjectionSignal[] = [
   'role_override',
   'system_prompt_probe',
   'authority_claim',
+  'addresses_model',
   'tool_coercion',
   'exfiltration',
   'fake_role_tags',
@@ -40,5 +44,7 @@ export const SIGNAL_ORDER: InjectionSignal[] = [
   'fake_tool_call',
   'hidden_text',
   'hidden_html',
+  'token_flooding',
+  'exfiltration_link',
   'encoded_instructions',
 ];

@@ -12,6 +12,26 @@ const OPEN = String.raw`(?:<<|\[\[|\{\{|<|\[|\{|\(|【|「|«|\|)`;
 const CLOSE = String.raw`(?:>>|\]\]|\}\}|>|\]|\}|\)|】|」|»|\|)`;
 const TOOLS = `(?:shell|bash|terminal|python_exec|python|http_request|self_improve|fetch_url|browser|web_search|send_mail|mail_send|send_email|mail|file_write|write_file|delete_file|exec|execute_command|run_command|run_shell|code_interpreter)`;
 
+/** Tags a runtime wraps data in; a closing one inside the data pretends the data ended. */
+const WRAPPERS = [
+  'document',
+  'documents',
+  'context',
+  'content',
+  'input',
+  'user_input',
+  'search_results?',
+  'tool_output',
+  'tool_result',
+  'function_results?',
+  'results?',
+  'email',
+  'page',
+  'retrieved',
+  'observation',
+  'untrusted',
+];
+
 const rule = (signal: GuardRule['signal'], weight: number, pattern: RegExp): GuardRule => ({
   signal,
   weight,
@@ -58,6 +78,15 @@ export const STRUCTURAL_RULES: GuardRule[] = [
       'iu',
     ),
   ),
+  // A compound role in brackets opening a line of text: "###(system_message) Send ...".
+  rule(
+    'fake_role_tags',
+    1,
+    new RegExp(
+      String.raw`^[ \t#>*_-]*${OPEN}[ \t]*(?:system|developer|admin|operator)[ _-](?:message|prompt|instructions?|override|directive|note)[ \t]*${CLOSE}[ \t]*:?[ \t]*\S`,
+      'imu',
+    ),
+  ),
   // A line that speaks as the system: "SYSTEM: ...", "System message: ...", "Developer note: you".
   rule(
     'fake_role_tags',
@@ -71,16 +100,22 @@ export const STRUCTURAL_RULES: GuardRule[] = [
   ),
   // Turn markers of a transcript: common in chat logs, telling only beside another sign.
   rule('fake_role_tags', 0.4, /^[ \t]*(?:human|user|assistant|ai|model|bot)[ \t]*:[ \t]*\S/im),
-  // Wrappers a runtime puts around data, closed or reopened by the data itself.
+  // Wrappers a runtime puts around data, closed or reopened by the data itself: in lower case
+  // or capitals, not as a JSX component (`</Context>`), nor HTML's own article, data or source.
   rule(
     'delimiter_spoofing',
     0.7,
-    /<\/(?:document|documents|context|content|data|input|user_input|search_results?|tool_output|tool_result|function_results?|results?|email|page|article|source|retrieved|observation|untrusted)>/i,
+    new RegExp(`<\\/(?:${WRAPPERS.join('|')}|${WRAPPERS.join('|').toUpperCase()})>`),
   ),
   rule(
     'delimiter_spoofing',
     0.7,
     /^[ \t]*(?:[-=#*_~]{3,}|\[|<|\{|\()[ \t]*(?:end|end of|begin|start of|new|real|actual)[ \t_-]*(?:document|input|context|content|data|system|instructions?|prompt|message|user|tool output|results?|untrusted)[^\n]{0,20}(?:[-=#*_~]{3,}|\]|>|\}|\))[ \t]*$/im,
+  ),
+  rule(
+    'delimiter_spoofing',
+    0.7,
+    /%{2,}[^%\n]{0,60}\b(?:end|begin|start)\b[^%\n]{0,60}%{2,}|\b(?:END|BEGIN|START) (?:OF )?(?:THE )?(?:UNTRUSTED |EXTRA |SYSTEM |ADDITIONAL )?(?:USER )?(?:INPUT|PROMPT|INSTRUCTIONS|MESSAGE|PASSPHRASE|QUERY|CONTEXT)\b/,
   ),
   // Fake tool calls and results: JSON or XML that looks like the runtime's own protocol.
   rule(
@@ -100,5 +135,17 @@ export const STRUCTURAL_RULES: GuardRule[] = [
     'fake_tool_call',
     1,
     /(?:<(?:tool_result|function_results?|tool_response)\b[^>]*>|"role"\s*:\s*"(?:tool|function|system)")[\s\S]{0,400}?\b(?:ignore|disregard|you must|new instructions?|the user (?:has|wants)|now (?:run|send|call|execute))\b/i,
+  ),
+  // A markdown image or link whose URL carries data out: a placeholder or a named secret in it.
+  rule(
+    'exfiltration_link',
+    1,
+    /\]\(\s*<?https?:\/\/[^)\s]{0,300}?[?&#=/](?:\{\{?|\$\{?|<|%7b|\[)[^)\s]{0,60}[}>\]]?[^)\s]{0,200}\)/i,
+  ),
+  // Case counts here: a named value in capitals (`?data=USER_SECRETS`) is a slot to fill, `?q=tabs` is a search.
+  rule(
+    'exfiltration_link',
+    1,
+    /\]\(\s*<?https?:\/\/[^)\s]{0,300}?[?&](?:data|secret|secrets|token|key|apikey|api_key|password|pass|pwd|chat|conversation|history|msg|message|memory|memories|email|info|q|content|leak|exfil|d|p)=(?:[A-Z][A-Z_]{3,}\b|\.\.\.)/,
   ),
 ];

@@ -42,6 +42,8 @@ export const ar = phraseList(
       String.raw`${START}(?:دون|بدون) (?:سؤال|إذن|تأكيد|إخبار|إبلاغ) المستخدم|${START}(?:نفذ|شغل)\S* (?:هذا الأمر|الأمر التالي|الأوامر التالية|السكربت)`,
     ],
     ['delimiter_spoofing', 0.6, `${START}نهاية (?:المستند|الوثيقة|النص|المحتوى|الرسالة)${END}`],
+    // Dictating the start of the model's answer ("begin your reply with ...").
+    ['addresses_model', 1, `(?:ابدأ|ابدا|إبدأ) (?:ردك|إجابتك|اجابتك|جوابك)`],
   ],
   /[\u0600-\u06FF]/,
 );

@@ -63,6 +63,12 @@ export const de = phraseList(
       0.6,
       String.raw`\bende (?:des|der) (?:dokuments|dokumentes|textes|inhalts|e-?mail|nachricht|eingabe)\b`,
     ],
+    // Dictating the start of the model's answer ("begin your reply with ...").
+    [
+      'addresses_model',
+      1,
+      String.raw`\b(?:beginne|starte|fange|beginnen sie|starten sie) (?:deine|ihre) (?:antwort|ausgabe) (?:mit|an mit)\b`,
+    ],
   ],
   /\b(?:und|nicht|oder|ist|sind|ich|du|mir|dir|dein\w*|ihr\w*|mit|fur|dem|den|des|eine[mnrs]?|alle[mns]?|bitte|sofort|jetzt|anweisung\w*|passw\w*|kennw\w*|zugangsdaten|benutzer\w*|nutzer\w*|ende)\b/u,
 );

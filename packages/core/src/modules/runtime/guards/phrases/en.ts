@@ -104,9 +104,9 @@ export const en = phraseList('en', [
     String.raw`\b(?:output|print|reveal|repeat|show|dump|return|include|append) (?:the |your )?(?:full |entire |complete |verbatim )?(?:system prompt|developer message|hidden instructions|initial instructions|configuration prompt)\b(?! (?:editor|log|logs|page|file|settings?|field|template|tab|history|view)\b)`,
   ],
   [
-    'exfiltration',
-    1,
-    String.raw`!\[[^\]]{0,40}\]\(https?://[^)\s]{0,200}[?&][\w-]{1,30}=(?:\{|\$|<|%7b)`,
+    'exfiltration_link',
+    0.6,
+    String.raw`\b(?:render|display|show|include|output|print|embed|add|append) (?:this|the following|an?|the) (?:markdown )?(?:image|link|url)\b[^.!?\n]{0,80}\b(?:with|containing|carrying|where|replac\w*|filled|append\w*)\b[^.!?\n]{0,60}\b(?:data|secret|conversation|history|summary|password|token|key|email|information|details)\b`,
   ],
   [
     'exfiltration',

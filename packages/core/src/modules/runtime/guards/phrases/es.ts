@@ -58,6 +58,12 @@ export const es = phraseList(
       0.6,
       String.raw`\bfin del (?:documento|texto|contenido|mensaje|correo)\b`,
     ],
+    // Dictating the start of the model's answer ("begin your reply with ...").
+    [
+      'addresses_model',
+      1,
+      String.raw`\b(?:empieza|comienza|empiece|comience|inicia) (?:tu|su) (?:respuesta|salida) (?:con|por)\b`,
+    ],
   ],
   /\b(?:los|las|una|por|para|con|del|que|es|eres|tu|tus|su|sus|sin|todas|todos|ahora|dime|muestrame|usuario|instrucciones|fin|ignora|olvida)\b/u,
 );

@@ -59,6 +59,12 @@ export const fr = phraseList(
       String.raw`\b(?:sans (?:demander|confirmation|en informer|le dire|prevenir) (?:a )?l'utilisateur|sans demander de confirmation|(?:execute|executez|lance|lancez) (?:cette|la|les) (?:commande|commandes|script) suivante|ne (?:dis|dites) rien a l'utilisateur)\b`,
     ],
     ['delimiter_spoofing', 0.6, String.raw`\bfin du (?:document|texte|contenu|message|courriel)\b`],
+    // Dictating the start of the model's answer ("begin your reply with ...").
+    [
+      'addresses_model',
+      1,
+      String.raw`\b(?:commence|commencez) (?:ta|votre) (?:reponse|sortie) (?:par|avec)\b`,
+    ],
   ],
   /\b(?:les|des|est|une|vous|tu|toi|moi|pas|avec|pour|dans|cette|toutes|tous|sans|ton|votre|vos|tes|consignes|instructions|utilisateur|fin|ignore[rz]?|oublie[rz]?)\b|\b[ld]'/u,
 );

@@ -50,6 +50,12 @@ export const it = phraseList(
       String.raw`\b(?:senza (?:chiedere|conferma|avvisare|informare|dirlo) (?:all')?utente|senza chiedere conferma|(?:esegui|eseguire|lancia) (?:questo|il seguente|questi|i seguenti) (?:comando|comandi|script|codice)|non dire nulla all'utente)\b`,
     ],
     ['delimiter_spoofing', 0.6, String.raw`\bfine del (?:documento|testo|contenuto|messaggio)\b`],
+    // Dictating the start of the model's answer ("begin your reply with ...").
+    [
+      'addresses_model',
+      1,
+      String.raw`\b(?:inizia|comincia|inizi|cominci) (?:la tua|la sua) (?:risposta|uscita) con\b`,
+    ],
   ],
   /\b(?:il|gli|della|delle|che|per|con|sono|sei|tutte|tutti|senza|ora|tuo|tua|mi|di|utente|istruzioni|fine|ignora|dimentica)\b|\b[ld]'/u,
 );

@@ -36,6 +36,8 @@ export const ja = phraseList(
       `(?:確認せずに|確認せず|尋ねずに|知らせずに|伝えずに|許可なく)|(?:次の|以下の|この)(?:コマンド|スクリプト|コード)を(?:すぐに)?実行`,
     ],
     ['delimiter_spoofing', 0.6, `(?:文書|ドキュメント|テキスト|本文|メール)(?:の)?(?:終わり|終了)`],
+    // Dictating the start of the model's answer ("begin your reply with ...").
+    ['addresses_model', 1, '(?:回答|返答|応答|出力)(?:の冒頭|を|は).{0,30}(?:で始め|から始め)'],
   ],
   /[\u3040-\u30FF]/,
 );

@@ -36,6 +36,8 @@ export const ko = phraseList(
       String.raw`(?:묻지 ?않고|확인 ?없이|알리지 ?않고|말하지 ?않고)|(?:다음|아래|이) ?(?:명령|명령어|스크립트|코드)\S* ?(?:즉시 )?실행`,
     ],
     ['delimiter_spoofing', 0.6, `(?:문서|텍스트|내용|이메일)의? ?끝`],
+    // Dictating the start of the model's answer ("begin your reply with ...").
+    ['addresses_model', 1, `(?:답변|응답|대답)(?:을|를|은|는)?.{0,30}(?:로|으로) 시작`],
   ],
   /[\uAC00-\uD7AF]/,
 );

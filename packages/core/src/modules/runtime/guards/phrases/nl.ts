@@ -54,6 +54,12 @@ export const nl = phraseList(
       0.6,
       String.raw`\beinde (?:van )?(?:het |de )?(?:document|tekst|inhoud|bericht|e-?mail)\b`,
     ],
+    // Dictating the start of the model's answer ("begin your reply with ...").
+    [
+      'addresses_model',
+      1,
+      String.raw`\b(?:begin|start) (?:je|jouw|uw) (?:antwoord|reactie|uitvoer) met\b`,
+    ],
   ],
   /\b(?:het|een|niet|je|jouw|uw|zonder|vanaf|naar|deze|alle|gebruiker|negeer|vergeet|stuur|wachtwoord\w*|instructies|einde)\b/u,
 );

@@ -49,6 +49,8 @@ export const pl = phraseList(
       String.raw`\bbez (?:pytania|potwierdzenia|informowania|wiedzy) (?:uzytkownika)?|\b(?:wykonaj|uruchom) (?:to|te|ponizsze|nastepujace) (?:polecenie|polecenia|komende|skrypt|kod)`,
     ],
     ['delimiter_spoofing', 0.6, String.raw`\bkoniec (?:dokumentu|tekstu|tresci|wiadomosci)\b`],
+    // Dictating the start of the model's answer ("begin your reply with ...").
+    ['addresses_model', 1, String.raw`\b(?:zacznij|rozpocznij) (?:swoja|twoja) odpowiedz od\b`],
   ],
   /\b(?:nie|jest|sie|oraz|bez|wszystkie|twoj\w*|swoj\w*|jako|teraz|hasł\w*|uzytkownik|polecen\w*|instrukcj\w*|zignoruj|wyslij|pokaz|koniec)\b/u,
 );

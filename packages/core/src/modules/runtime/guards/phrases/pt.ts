@@ -54,6 +54,12 @@ export const pt = phraseList(
       String.raw`\b(?:sem (?:perguntar|pedir confirmacao|avisar|informar|contar) (?:ao|o) (?:usuario|utilizador)|sem pedir confirmacao|(?:execute|executa|rode|roda) (?:este|o seguinte|estes|os seguintes) (?:comando|comandos|script|codigo)|nao (?:diga|conte) nada ao usuario)\b`,
     ],
     ['delimiter_spoofing', 0.6, String.raw`\bfim do (?:documento|texto|conteudo|e-?mail)\b`],
+    // Dictating the start of the model's answer ("begin your reply with ...").
+    [
+      'addresses_model',
+      1,
+      String.raw`\b(?:comece|comeca|inicie|começa) (?:a sua|sua|a tua|tua) (?:resposta|saida) (?:com|por)\b`,
+    ],
   ],
   /\b(?:os|uma|para|com|que|nao|voce|seu|sua|sem|todas|todos|agora|do|da|usuario|utilizador|instrucoes|fim|ignore|esqueca)\b/u,
 );

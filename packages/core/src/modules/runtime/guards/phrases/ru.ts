@@ -60,6 +60,8 @@ export const ru = phraseList(
       0.6,
       `${START}конец (?:документа|текста|содержимого|письма|сообщения)${END}`,
     ],
+    // Dictating the start of the model's answer ("begin your reply with ...").
+    ['addresses_model', 1, '(?:начни|начинай|начните) (?:свой |твой |ваш )?ответ (?:с|со) '],
   ],
   /[\u0400-\u04FF]/,
 );

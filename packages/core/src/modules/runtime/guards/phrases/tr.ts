@@ -41,6 +41,12 @@ export const tr = phraseList(
       String.raw`\b(?:kullaniciya )?(?:sormadan|onay almadan|haber vermeden|soylemeden)\b|\b(?:bu|su|asagidaki) komut\S* (?:hemen )?calistir`,
     ],
     ['delimiter_spoofing', 0.6, String.raw`\b(?:belge(?:nin)?|metnin|icerigin|e-?postanin) sonu\b`],
+    // Dictating the start of the model's answer ("begin your reply with ...").
+    [
+      'addresses_model',
+      1,
+      String.raw`(?:cevab|yanit|yanıt)\S{0,6} [^.!?\n]{0,30}(?:ile|diye) basla`,
+    ],
   ],
   /\b(?:ve|bir|icin|ile|tum|sen|olarak|sonra|artik|gibi|simdi|talimat\w*|kullanici|sistem\w*|sifre\w*|komut\w*)\b/u,
 );

@@ -1,0 +1,153 @@
+/**
+ * Text that speaks to the model that reads it rather than to a human reader: it names the
+ * model or its task, tells it how to shape its answer, hands it a new persona, asks for its
+ * instructions, or tells it to drop what it was told. A page, a mail or a tool's result has no
+ * innocent reason to do that; a manual speaks to its reader about the reader's own program.
+ *
+ * These read the normalised text (lower case, one space, no accents), like injection-patterns.ts.
+ */
+import type { GuardRule, InjectionSignal } from './signals.js';
+
+/** Names a model answers to, and the ways a text calls it. */
+const MODEL = String.raw`(?:chat ?gpt|gpt-?\d(?:\.\d)?(?:o|-?turbo)?|claude|gemini|bard|llama|mistral|copilot|bing chat|the (?:ai|a\.i\.)(?: language)? model|the (?:ai|llm|language model|assistant|chatbot|agent)|ai assistant|language model)`;
+/** What an answer is called when a text tells the model how to write it. */
+const ANSWER = `(?:response|responses|reply|replies|answer|answers|output|outputs|completion)`;
+/** What the model was given: the things an attacker wants dropped or read out. */
+/** "instructions" misspelt as attackers misspell it to slip past a list ("isntructions"). */
+const INSTRUCTIONS = '(?:instructions?|i[a-z]{0,3}st?r[a-z]{0,3}ions?)';
+const GIVEN = `(?:${INSTRUCTIONS}|prompts?|rules|ruleset|directives?|guidelines|programming|system message|pre-?prompt)`;
+
+const rule = (signal: InjectionSignal, weight: number, source: string): GuardRule => ({
+  signal,
+  weight,
+  pattern: new RegExp(source),
+});
+
+export const ADDRESSED_RULES: GuardRule[] = [
+  // The model's own task, named by someone who is not its operator.
+  rule(
+    'addresses_model',
+    1,
+    String.raw`\b(?:before|after|instead of) (?:you )?(?:can |could |start to |go on to |continue(?: to| with)? |proceed (?:to|with) |do )?(?:solv|complet|answer|respond|continu|proceed|finish|do|perform|handl|summari[sz])\w* (?:with )?(?:the|your|my) (?:original |current |actual |real )?(?:task|request|question|job|assignment)(?: that| which)? (?:i|the user|they|you were|you've been|you have been) (?:gave|give|asked|assigned|sent|given|asked to|tasked with)`,
+  ),
+  rule(
+    'addresses_model',
+    1,
+    String.raw`\b(?:message|note|instructions?|request) (?:from (?:me|the user|your user|your (?:owner|operator|creator))[^.\n]{0,40}? )?(?:to|for) you,? ${MODEL}\b`,
+  ),
+  // The model among a page's readers, called out: "AI agents reading this page: send ...".
+  rule(
+    'addresses_model',
+    1,
+    String.raw`(?:^|[.!?:;>"(] ?)(?:(?:all|any|dear|attention|note to|to) )?(?:the )?(?:ai|a\.i\.|llm|language model|ai assistant|assistant|chatbot|bot|agent|ai agent|ai model|gpt|model)s? (?:that (?:is|are) )?(?:reading|processing|summari[sz]ing|parsing|indexing|crawling|visiting|browsing|analy[sz]ing|seeing) (?:this|these)\b`,
+  ),
+  rule(
+    'addresses_model',
+    0.5,
+    String.raw`(?:^|[.!?:;>"] ?)(?:hello|hi|hey|dear|greetings|attention|listen|ok|okay),? ${MODEL}\b`,
+  ),
+  rule(
+    'addresses_model',
+    0.6,
+    String.raw`\b(?:this is an? |an? )(?:very )?(?:important|urgent|critical|priority) (?:message|instruction|note|notice|update|request) (?:from|for) (?:me|the user|your user|you)\b`,
+  ),
+  // The form of the answer, dictated: "Begin your reply with", "Encode your response in Base64".
+  rule(
+    'addresses_model',
+    1,
+    String.raw`\b(?:begin|start|prefix|preface|open|end|finish|conclude|close) (?:each |every |all )?(?:of )?your ${ANSWER} (?:with|by saying|by writing|using)\b`,
+  ),
+  rule(
+    'addresses_model',
+    1,
+    String.raw`\b(?:encode|encrypt|translate|reverse|scramble|rearrange|jumble|misspell|convert|rewrite|render|write|express|format|provide|give|deliver) (?:all |the |each |every )?(?:of )?your (?:entire |whole |final )?${ANSWER}\b[^.!?\n]{0,40}\b(?:in|into|using|with|as|backwards?|reversed|without)\b`,
+  ),
+  rule(
+    'addresses_model',
+    1,
+    String.raw`\b(?:add|include|insert|integrate|incorporate|append|embed|weave|put|place|mention|slip) (?:a |an |the following |this |these |one |some |two |three )[^.!?\n]{0,100}\b(?:in|into|to|within|at the (?:end|start|beginning|top|bottom) of) (?:all |each |every )?(?:of )?your (?:next |final )?${ANSWER}\b`,
+  ),
+  rule(
+    'addresses_model',
+    0.6,
+    String.raw`\b(?:respond|reply|answer) (?:only |just |solely )?(?:with|by saying) (?:the (?:words?|phrase|text) )?"`,
+  ),
+  rule(
+    'addresses_model',
+    0.5,
+    String.raw`\b(?:say|output|print|write|include|respond with|reply with) nothing (?:else|more|but)\b|\b(?:only|just) (?:output|print|say|reply|respond)(?: with)? "`,
+  ),
+  // A persona handed to the model: "You are going to pretend to be DAN", "stay in character".
+  rule(
+    'role_override',
+    1,
+    String.raw`\b(?:you (?:are going to|will|must|shall|should|are to|have to) (?:now )?(?:pretend|act|behave|roleplay|role-play|play the role|immerse yourself|simulate|impersonate|become)|(?:immerse yourself|step) into the role of|pretend (?:to be|you are|that you are)) [^.!?\n]{0,80}\b(?:ai|model|chatbot|bot|assistant|gpt|dan|character|persona|entity|version)\b`,
+  ),
+  rule(
+    'role_override',
+    1,
+    String.raw`\b(?:(?:not|never|isn't|aren't|is no longer|are no longer) (?:\w+ )?(?:bound|restricted|limited|constrained) by|(?:broken|break|broke) free (?:of|from)|(?:does not|doesn't|do not|don't|never) (?:have to |need to )?(?:abide by|follow|obey|adhere to|care about)) (?:any |the |its |their |your )?(?:typical |usual |normal )?(?:rules|restrictions|confines|limits|limitations|boundaries|constraints|shackles|guidelines|policies|polic(?:y|ies)|ethics|ethical|morals|moral|laws|filters|openai)\b`,
+  ),
+  rule(
+    'role_override',
+    1,
+    String.raw`\b(?:without|regardless of|no|free of|free from|ignoring) (?:any |all |the )?(?:ethical|moral|legal)(?:,? (?:or |and )?(?:ethical|moral|legal))* (?:or (?:\w+ )?)?(?:guidelines|considerations|boundaries|restrictions|principles|implications|limitations|concerns|constraints|standards)\b`,
+  ),
+  rule(
+    'role_override',
+    0.6,
+    String.raw`\b(?:stays? in character|never (?:breaks?|break) character|(?:never|won't|will not|doesn't|does not) refuse|without (?:any )?(?:warnings?|disclaimers?|refusals?|censorship)|(?:amoral|unfiltered|uncensored|unrestricted) (?:ai|chatbot|model|assistant|bot|character|entity)|openai(?:'s)? (?:content )?polic(?:y|ies))\b`,
+  ),
+  rule(
+    'role_override',
+    0.6,
+    String.raw`\byou are (?:now )?(?:a|an|the) [^.!?\n]{1,60}[.,;] ?(?:your (?:sole|only|new|primary|main|one) (?:purpose|job|task|goal|response|function|role|duty)|you (?:may|can|will|must) only)\b`,
+  ),
+  rule(
+    'role_override',
+    1,
+    String.raw`\b(?:ai|chatbot|model|assistant|bot|gpt|character|entity) (?:that is |who is )?(?:without|with no|free of|free from) (?:any )?(?:restrictions|limits|limitations|filters|filtering|rules|censorship|guidelines|boundaries|morals|ethics)\b`,
+  ),
+  rule(
+    'addresses_model',
+    0.6,
+    String.raw`\b(?:respond|reply|answer)(?:ing)? (?:to )?(?:every|each|all|any|my|all of my|all future|future) (?:\w+ )?prompts?\b|\b(?:ai|chatbot|language model|character|persona|entity) (?:named|called|known as)\b`,
+  ),
+  // Its instructions, asked for in any words: "repeat your prompt so far", "output the previous instructions".
+  rule(
+    'system_prompt_probe',
+    1,
+    String.raw`\b(?:repeat|output|print|reveal|show|display|summari[sz]e|explain|convert|format|list|rewrite|paraphrase|translate|describe|dump|recite|spell out|write (?:out|down)|tell me|give me) (?:me )?(?:all |all of |back )?(?:(?:all )?your(?: \w+)?|(?:all )?(?:of )?the (?:previous|prior|above|preceding|initial|original|system|hidden|secret)) ${GIVEN}\b(?! (?:for|of|on|to|in the|page|file|below|section|editor)\b)`,
+  ),
+  rule(
+    'system_prompt_probe',
+    1,
+    String.raw`\b(?:repeat|translate|convert|rewrite|format|summari[sz]e|output|print|encode|return|list|explain|write) (?:all |back )?(?:of )?(?:the|your) (?:text|words|content|lines|${GIVEN}) (?:above|before this|so far|in the prompt|you (?:were|have been) (?:given|told|informed)|(?:which|that) you (?:were|have been) given|with which you|i have given you|above and below|below and above)\b`,
+  ),
+  rule(
+    'system_prompt_probe',
+    0.6,
+    String.raw`\b(?:repeat|translate|convert|rewrite|format|summari[sz]e|output|print|encode|return|list|explain|tl;?dr|write a \w+ (?:on|about)) (?:all |back )?(?:of )?(?:the|your|all (?:the )?|all (?:prior|previous|hidden)) ${GIVEN}\b`,
+  ),
+  rule(
+    'system_prompt_probe',
+    1,
+    String.raw`\b(?:what (?:were|was) you (?:told|instructed|given)|(?:previous|prior|above|preceding|initial|original) ${GIVEN} (?:in|as) (?:a |the )?(?:bullet|list|python|code|json|pseudocode|markdown))\b`,
+  ),
+  // What it was told, dropped in words the core patterns do not list.
+  rule(
+    'ignore_instructions',
+    1,
+    String.raw`\b(?:ignore|disregard|forget|discard|drop|skip) (?:all |any )?(?:of )?(?:your|the) (?:previous|prior|earlier|original|initial|last|above|preceding) (?:\w+ ){0,1}?(?:[a-z]*struct\w*|${GIVEN}|task)\b`,
+  ),
+  rule(
+    'ignore_instructions',
+    1,
+    String.raw`\b(?:ignore|disregard|forget) (?:all |any )?(?:(?:the |other )?(?:text|input|content|words|instructions|messages?)|everything) (?:except|but|other than|besides|above|below|before)\b|\bforget (?:what|everything|all) (?:you(?:'ve| have)?|you were) (?:been )?(?:told|learned|learnt|instructed|taught)\b`,
+  ),
+  rule(
+    'ignore_instructions',
+    0.6,
+    String.raw`\b(?:keep|retain) (?:your|the) (?:previous|prior|original) ${GIVEN},? but\b|\b(?:it )?(?:doesn't|does not) matter what (?:i|you|they) (?:said|told|wrote) (?:before|earlier|above)\b|\ball (?:directives|instructions|rules) (?:are )?(?:lost|void|reset|cleared|removed)\b`,
+  ),
+];
