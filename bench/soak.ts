@@ -83,14 +83,15 @@ async function soak(backendName: string): Promise<boolean> {
     await client.signIn();
     const live = client.follow(following.signal);
     const started = Date.now();
-    let freshRss = await runtime.rss();
+    let fresh = await runtime.memory();
     const operations = () => Object.values(ledger.counts).reduce((sum, n) => sum + n, 0);
     // Progress every 30 s: a long run shows it is moving, and how fast.
     const progress = setInterval(async () => {
       const minutes = round((Date.now() - started) / 60_000, 1);
-      const rss = round((await runtime.rss()) / MiB, 0);
+      const memory = await runtime.memory();
+      const mib = (bytes: number) => round(bytes / MiB, 0);
       console.log(
-        `[soak ${backendName}] ${minutes} min: ${operations()} operations, ${runtime.kills} kills, ${ledger.resets.length} resets, ${rss} MiB`,
+        `[soak ${backendName}] ${minutes} min: ${operations()} operations, ${runtime.kills} kills, ${ledger.resets.length} resets, ${mib(memory.rss)} MiB (heap ${mib(memory.heapUsed)}, external ${mib(memory.external)})`,
       );
     }, 30_000);
     await runWorkload({
@@ -103,7 +104,8 @@ async function soak(backendName: string): Promise<boolean> {
       killEveryMs: durationMs >= 10 * 60_000 ? [20_000, 60_000] : [8_000, 20_000],
       resetEveryMs: durationMs >= 10 * 60_000 ? [90_000, 240_000] : [25_000, 45_000],
       onStart: async () => {
-        freshRss = await runtime.rss();
+        await runtime.collectGarbage();
+        fresh = await runtime.memory();
       },
     });
     clearInterval(progress);
@@ -115,10 +117,11 @@ async function soak(backendName: string): Promise<boolean> {
     following.abort();
     const liveEvents = await live;
     const settled = await checkIdle(client, violations, 60_000);
-    const idleRss = await runtime.rss();
-    if (idleRss - freshRss > RSS_GROWTH_LIMIT)
+    await runtime.collectGarbage();
+    const idle = await runtime.memory();
+    if (idle.rss - fresh.rss > RSS_GROWTH_LIMIT)
       violations.push(
-        `resident memory grew ${round((idleRss - freshRss) / MiB, 1)} MiB over the last process's life`,
+        `resident memory grew ${round((idle.rss - fresh.rss) / MiB, 1)} MiB over the last process's life`,
       );
 
     // The credential: in every list an operator reads, the logs, the metrics, the files, the stores.
@@ -153,8 +156,12 @@ async function soak(backendName: string): Promise<boolean> {
       idle_after_s: round((Date.now() - loadStopped) / 1000, 0),
       cpi_after: settled.cpi,
       error_rate_after: round(settled.errorRate, 3),
-      rss_fresh_mib: round(freshRss / MiB, 1),
-      rss_idle_after_load_mib: round(idleRss / MiB, 1),
+      rss_fresh_mib: round(fresh.rss / MiB, 1),
+      rss_idle_after_load_mib: round(idle.rss / MiB, 1),
+      heap_used_fresh_mib: round(fresh.heapUsed / MiB, 1),
+      heap_used_idle_mib: round(idle.heapUsed / MiB, 1),
+      external_fresh_mib: round(fresh.external / MiB, 1),
+      external_idle_mib: round(idle.external / MiB, 1),
       violations: violations.length,
     });
     for (const violation of violations.slice(0, 50)) console.log(`  VIOLATION ${violation}`);

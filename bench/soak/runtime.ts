@@ -101,6 +101,31 @@ export class SoakRuntime {
     return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
   }
 
+  /**
+   * Where the running process's memory is: resident in all, the JavaScript heap, and memory
+   * outside it (buffers, and PGlite's WebAssembly memory, which grows and never shrinks), from
+   * its Prometheus metrics. Bytes; zeros when it does not answer.
+   */
+  async memory(): Promise<{ rss: number; heapUsed: number; external: number }> {
+    const text = await fetch(this.metricsUrl)
+      .then((response) => response.text())
+      .catch(() => '');
+    const gauge = (name: string) =>
+      Number(new RegExp(`^${name} (\\d+(?:\\.\\d+)?)`, 'm').exec(text)?.[1] ?? 0);
+    return {
+      rss: await this.rss(),
+      heapUsed: gauge('nodejs_heap_size_used_bytes'),
+      external: gauge('nodejs_external_memory_bytes'),
+    };
+  }
+
+  /** A full garbage collection in the runtime (soak/entry.ts), given a moment to finish. */
+  async collectGarbage(): Promise<void> {
+    if (!this.child?.pid) return;
+    process.kill(this.child.pid, 'SIGUSR2');
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+  }
+
   async close(): Promise<void> {
     await this.stop();
     await new Promise((resolve) => this.log.end(resolve));
