@@ -1,6 +1,8 @@
 import { Alert, Button, Code, EmptyState, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { RESET_PHRASE } from '../../api/reset';
+import { formErrors } from '../../components/form-errors';
+import { FormRefusal } from '../../components/form-refusal';
 import { PageHeader } from '../../components/page-header';
 import { Panel } from '../../components/panel';
 import { usePanicReset, useResetPlan } from '../../hooks/use-reset';
@@ -83,12 +85,11 @@ export function ResetPage() {
             </Alert>
           ) : null}
           {state.phase === 'failed' ? (
-            <Alert color="red" title="The reset did not complete" data-testid="reset-error">
-              <Text size="sm">{state.error.message}</Text>
-              <Text size="xs" c="dimmed">
-                Code <Code>{state.error.code}</Code>
-              </Text>
-            </Alert>
+            <FormRefusal
+              refusal={formErrors(state.error, {}).refusal}
+              title="The reset did not complete"
+              testId="reset-error"
+            />
           ) : null}
         </>
       )}

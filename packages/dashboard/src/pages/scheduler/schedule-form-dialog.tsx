@@ -17,6 +17,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
 import type { MonitorCheck, Schedule, ScheduleKind } from '../../api/schedules';
+import { FormRefusal } from '../../components/form-refusal';
 import { formatAbsolute } from '../../components/format';
 import { useCreateSchedule, useUpdateSchedule } from '../../hooks/use-schedules';
 import { CronFields, ZoneSelect } from './cron-fields';
@@ -214,11 +215,7 @@ export function ScheduleFormDialog({ kind, opened, onClose, schedule }: Schedule
               {errors.blocked}
             </Alert>
           ) : null}
-          {errors.general ? (
-            <Alert color="red" variant="light">
-              {errors.general}
-            </Alert>
-          ) : null}
+          <FormRefusal refusal={errors.refusal} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>
               Cancel
