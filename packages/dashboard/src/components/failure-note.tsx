@@ -11,6 +11,8 @@ interface FailureNoteProps {
   detail: string;
   /** Yellow when the runtime carried on without it, red when the work stopped. */
   color?: 'yellow' | 'red';
+  /** Whose failure it is, which decides the likely causes offered. */
+  subject?: 'model' | 'tool';
   testId?: string;
 }
 
@@ -19,9 +21,16 @@ interface FailureNoteProps {
  * one line, what happened next and what the operator can do; the library's own text is behind
  * "Technical detail".
  */
-export function FailureNote({ what, next, detail, color = 'yellow', testId }: FailureNoteProps) {
+export function FailureNote({
+  what,
+  next,
+  detail,
+  color = 'yellow',
+  subject = 'model',
+  testId,
+}: FailureNoteProps) {
   const [open, { toggle }] = useDisclosure(false);
-  const reason = failureReason(detail);
+  const reason = failureReason(detail, subject);
   return (
     <Alert color={color} variant="light" title={what} data-testid={testId ?? 'failure-note'} p="sm">
       <Stack gap={4}>

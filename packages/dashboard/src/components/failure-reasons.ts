@@ -64,8 +64,53 @@ const RULES: [RegExp, FailureReason][] = [
   ],
 ];
 
-export function failureReason(raw: string): FailureReason {
-  for (const [pattern, reason] of RULES) if (pattern.test(raw)) return reason;
+/** A skill's or integration's failure: the service it called, not the model, is at fault. */
+const TOOL_RULES: [RegExp, FailureReason][] = [
+  [
+    /timeout|timed out|aborted/i,
+    {
+      why: 'The call took too long and was stopped.',
+      action: 'Try again; a slow service may need a longer timeout.',
+    },
+  ],
+  [
+    /\b401\b|\b403\b|unauthori[sz]ed|forbidden|credentials/i,
+    {
+      why: 'The service refused the credentials.',
+      action: "Check the connector's credentials on the Integrations page.",
+    },
+  ],
+  [
+    /\b429\b|rate limit|too many requests|circuit/i,
+    {
+      why: 'The service is rate-limiting, or its circuit breaker is open after failures.',
+      action: 'Wait and try again; the Integrations page shows the breaker.',
+    },
+  ],
+  [
+    /econnrefused|enotfound|fetch failed|network|unreachable|blocked|private address/i,
+    {
+      why: 'The service could not be reached (or its address is not allowed).',
+      action: 'Check the address; private addresses need SSRF_ALLOWLIST.',
+    },
+  ],
+  [
+    /invalid|validation|expected|required/i,
+    {
+      why: 'The model called it with input it does not accept.',
+      action: 'Rephrasing the request usually helps; the detail names the field.',
+    },
+  ],
+];
+
+export function failureReason(raw: string, subject: 'model' | 'tool' = 'model'): FailureReason {
+  for (const [pattern, reason] of subject === 'tool' ? TOOL_RULES : RULES)
+    if (pattern.test(raw)) return reason;
+  if (subject === 'tool')
+    return {
+      why: 'The skill reported an error.',
+      action: 'The technical detail below says what it reported.',
+    };
   return {
     why: 'The call failed for a reason the runtime did not recognise.',
     action: 'The technical detail below says what the library reported.',

@@ -6,6 +6,7 @@ import type { PendingWrites } from '../../store/pending-writes.js';
 import { isoMicros } from '../../store/sql-time.js';
 import { estimateTokens } from '../runtime/tokens.js';
 import { ChatHistoryCache, type LoadedHistory } from './chat-history-cache.js';
+import { type ChatOrigin, chatOrigin, originFilter } from './chat-origin.js';
 import './chat.tables.js';
 
 export interface ChatMessage {
@@ -18,6 +19,7 @@ export interface ChatMessage {
 
 export interface ChatSummary {
   chat_id: string;
+  origin: ChatOrigin;
   title: string;
   message_count: number;
   created_at: string;
@@ -203,16 +205,15 @@ export class ConversationRepository {
     return rows.map(toMessage).reverse();
   }
 
-  async chats(limit: number): Promise<ChatSummary[]> {
+  /** Most recently active first; only those of one origin when it is given. */
+  async chats(limit: number, origin?: ChatOrigin): Promise<ChatSummary[]> {
     await this.pending.settle('chats');
-    const rows = await this.db
-      .selectFrom('chats')
-      .selectAll()
-      .orderBy('updated_at', 'desc')
-      .limit(limit)
-      .execute();
+    let query = this.db.selectFrom('chats').selectAll();
+    if (origin) query = query.where(originFilter(origin));
+    const rows = await query.orderBy('updated_at', 'desc').limit(limit).execute();
     return rows.map((row) => ({
       chat_id: row.chat_id,
+      origin: chatOrigin(row.chat_id),
       title: row.title,
       message_count: row.message_count,
       created_at: new Date(row.created_at).toISOString(),
