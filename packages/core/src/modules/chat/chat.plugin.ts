@@ -14,9 +14,11 @@ import {
 } from './chat.schema.js';
 import { CHAT_ORIGINS } from './chat-origin.js';
 import { chatRequestRecordSchema, chatRequests } from './chat-requests.js';
+import { chatsSearchSource } from './chats.search.js';
 
 export const chatPlugin = fp(
   async (app: FastifyInstance) => {
+    app.searchService.register(chatsSearchSource(app.conversations));
     const routes = app.withTypeProvider<ZodTypeProvider>();
     const openStreams = app.pressure.work('chat_streams');
 
@@ -136,5 +138,5 @@ export const chatPlugin = fp(
       },
     );
   },
-  { name: 'chat', dependencies: ['runtime', 'health', 'traces', 'confirmations'] },
+  { name: 'chat', dependencies: ['runtime', 'health', 'traces', 'confirmations', 'search'] },
 );

@@ -28,7 +28,8 @@ function stepsOf(request: ChatRequest | undefined): TurnStep[] {
 /**
  * The conversation as the stream showed it, from what the runtime kept: the saved messages with
  * their request's tier and steps, and the requests that failed or were stopped (which saved no
- * message), each where it happened.
+ * message), each where it happened. `liveFailure` is the text of a failed or stopped turn the
+ * stream still shows, so its read-back copy is not shown twice.
  */
 export function threadOf(
   messages: ChatMessage[],
