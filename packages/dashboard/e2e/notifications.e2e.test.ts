@@ -69,9 +69,12 @@ describeInBrowser('dashboard: notifications', () => {
         .filter({ hasText: 'Identity saved' });
       await toast.waitFor();
       const header = await page.locator('header').first().boundingBox();
+      const headerBottom = (header?.y ?? 0) + (header?.height ?? 0);
+      expect(headerBottom).toBeGreaterThan(0);
+      // Read once the toast has slid into place.
+      await page.waitForTimeout(500);
       const box = await toast.boundingBox();
-      expect(header && box).toBeTruthy();
-      expect(box?.y ?? 0).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
+      expect(box?.y ?? 0).toBeGreaterThanOrEqual(headerBottom);
       // Every header button can still be clicked where it is.
       for (const button of await page.locator('header button:visible').all()) {
         const at = await button.boundingBox();
