@@ -1,6 +1,7 @@
 import { Alert, Badge, Group, Loader, SimpleGrid, Text } from '@mantine/core';
 import { type GoalDetail, TASK_STATUSES } from '../../api/goals';
 import { FailureNote } from '../../components/failure-note';
+import { plural } from '../../components/format';
 import { StatCard } from '../../components/stat-card';
 import { formatTokens, GoalProgress, PriorityBadge, TASK_STATUS } from './goal-badges';
 
@@ -71,7 +72,7 @@ function planningText(goal: GoalDetail): { value: string; note: string } {
   if (planning.source === 'model')
     return {
       value: 'By the model',
-      note: `Planned into ${goal.tasks.filter((task) => task.created_by === 'planner').length || goal.tasks.length} tasks with their dependencies.`,
+      note: `Planned into ${plural(goal.tasks.filter((task) => task.created_by === 'planner').length || goal.tasks.length, 'task')} with their dependencies.`,
     };
   const failed = planning.note !== null && PLAN_FAILURE.test(planning.note);
   return {

@@ -14,6 +14,7 @@ import { type FormEvent, useState } from 'react';
 import type { ModelsOverview } from '../../api/models';
 import { formErrors } from '../../components/form-errors';
 import { FormRefusal } from '../../components/form-refusal';
+import { plural } from '../../components/format';
 import { Panel } from '../../components/panel';
 import { useCatalog, useSetDefaultModel } from '../../hooks/use-models';
 
@@ -189,7 +190,7 @@ export function DefaultModelPanel({ overview }: { overview: ModelsOverview | und
                   <Group justify="space-between">
                     <Text size="xs" c="dimmed">
                       {catalog.data
-                        ? `${catalog.data.models.length} models in this provider's catalog`
+                        ? `${plural(catalog.data.models.length, 'model')} in this provider's catalog`
                         : ' '}
                     </Text>
                     <Button type="submit" disabled={!model} loading={save.isPending}>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { RESET_PHRASE } from '../../api/reset';
 import { formErrors } from '../../components/form-errors';
 import { FormRefusal } from '../../components/form-refusal';
+import { plural } from '../../components/format';
 import { PageHeader } from '../../components/page-header';
 import { Panel } from '../../components/panel';
 import { usePanicReset, useResetPlan } from '../../hooks/use-reset';
@@ -77,7 +78,7 @@ export function ResetPage() {
           {state.phase === 'done' ? (
             <Alert color="green" title="The agent was reset" data-testid="reset-result">
               <Text size="sm">
-                {`All ${state.summary.steps.length} steps done in ${state.summary.duration_ms} ms; one audit entry records the run.`}
+                {`All ${plural(state.summary.steps.length, 'step')} done in ${state.summary.duration_ms} ms; one audit entry records the run.`}
               </Text>
               <Text size="sm">
                 Run <Code>{state.summary.run_id}</Code>
