@@ -11,7 +11,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 
 /**
  * Which columns a table keeps as it narrows: 1 always, 2 from `md` (768 px), 3 from `lg`
@@ -50,6 +50,8 @@ interface DataTableProps<Row> {
   empty: { title: string; description: string };
   /** Attributes of a row (data-* for tests, aria-label). */
   rowProps?: (row: Row) => Record<string, string | undefined>;
+  /** Opens the row's record; a click on a link or button inside the row does its own thing. */
+  onRowClick?: (row: Row) => void;
   loadingRows?: number;
 }
 
@@ -110,6 +112,7 @@ export function DataTable<Row>({
   rowKey,
   empty,
   rowProps,
+  onRowClick,
   loadingRows = 5,
 }: DataTableProps<Row>) {
   const phone = useMediaQuery(PHONE);
@@ -152,7 +155,19 @@ export function DataTable<Row>({
       <Table.Tbody>
         {rows
           ? rows.map((row) => (
-              <Table.Tr key={rowKey(row)} {...rowProps?.(row)}>
+              <Table.Tr
+                key={rowKey(row)}
+                {...rowProps?.(row)}
+                {...(onRowClick
+                  ? {
+                      style: { cursor: 'pointer' },
+                      onClick: (event: MouseEvent<HTMLTableRowElement>) => {
+                        if ((event.target as HTMLElement).closest('a, button, input')) return;
+                        onRowClick(row);
+                      },
+                    }
+                  : {})}
+              >
                 {columns.map((column) => (
                   <Table.Td
                     key={column.key}

@@ -24,13 +24,13 @@ import { CronFields, ZoneSelect } from './cron-fields';
 import {
   type FormErrors,
   type FormField,
-  formErrors,
   initialForm,
   MONITOR_INTERVALS,
   missingFields,
   newSchedule,
   type ScheduleForm,
   scheduleChange,
+  scheduleErrors,
 } from './schedule-form';
 import { KIND_LABELS } from './schedule-parts';
 import { formatInZone, intervalOptions, wallTimeToInstant } from './schedule-time';
@@ -58,7 +58,7 @@ export function ScheduleFormDialog({ kind, opened, onClose, schedule }: Schedule
   const mutation = schedule ? update : create;
   const [form, setForm] = useState<ScheduleForm>(() => initialForm(schedule));
   const [missing, setMissing] = useState<FormErrors>({});
-  const errors: FormErrors = { ...missing, ...formErrors(mutation.error) };
+  const errors: FormErrors = { ...missing, ...scheduleErrors(mutation.error) };
 
   const set = <K extends keyof ScheduleForm>(key: K, value: ScheduleForm[K], field?: FormField) => {
     setForm((previous) => ({ ...previous, [key]: value }));

@@ -6,7 +6,7 @@ import type {
   ScheduleFields,
   ScheduleKind,
 } from '../../api/schedules';
-import { type Refusal, formErrors as sharedFormErrors } from '../../components/form-errors';
+import { formErrors, type Refusal } from '../../components/form-errors';
 import { browserZone, instantToWallTime, wallTimeToInstant } from './schedule-time';
 
 /** What the schedule form edits, as its inputs hold it. */
@@ -159,8 +159,8 @@ export const BLOCKED_HINT =
 export const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** A 400's details next to the fields they are about; url_blocked explained. */
-export function formErrors(error: unknown): FormErrors {
-  const shared = sharedFormErrors(
+export function scheduleErrors(error: unknown): FormErrors {
+  const shared = formErrors(
     error,
     Object.fromEntries(FIELDS.map((field) => [field, `/${field}`])) as Record<FormField, string>,
     { url_blocked: 'url' },
