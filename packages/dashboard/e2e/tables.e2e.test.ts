@@ -89,4 +89,26 @@ describeInBrowser('dashboard: tables and badges fit', () => {
       expect(await label.evaluate((node) => node.scrollWidth - node.clientWidth)).toBe(0);
     }
   });
+
+  test('the traces list fits its page, dropping tokens and model before the input', async () => {
+    const client = await runtime.server.login();
+    for (const text of ['what is 6 * 7?', 'what is 2 + 2?'])
+      await client.inject({
+        method: 'POST',
+        url: '/chat',
+        payload: { text, chat_id: 'tables-e2e' },
+      });
+    const { page } = await openPage(runtime, { signedIn: true });
+    await page.goto('/traces');
+    const table = page.getByRole('table', { name: 'Traces' });
+    await table.locator('tr[data-trace-id]').nth(1).waitFor();
+    await expect.poll(() => overflow(page, 'Traces')).toBeLessThanOrEqual(0);
+    expect(await table.getByRole('columnheader', { name: 'Model' }).isVisible()).toBe(true);
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await expect
+      .poll(() => table.getByRole('columnheader', { name: 'Model' }).isVisible())
+      .toBe(false);
+    expect(await table.getByRole('columnheader', { name: 'Input' }).isVisible()).toBe(true);
+    await expect.poll(() => overflow(page, 'Traces')).toBeLessThanOrEqual(0);
+  });
 });

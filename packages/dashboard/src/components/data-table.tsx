@@ -163,6 +163,8 @@ export function DataTable<Row>({
                       style: { cursor: 'pointer' },
                       onClick: (event: MouseEvent<HTMLTableRowElement>) => {
                         if ((event.target as HTMLElement).closest('a, button, input')) return;
+                        // Selecting text to copy it is not a click on the row.
+                        if (window.getSelection()?.toString()) return;
                         onRowClick(row);
                       },
                     }
