@@ -155,7 +155,10 @@ describeInBrowser('dashboard: chat, confirmations and the live feed', () => {
     await turn
       .locator('[data-testid="progress-step"][data-skill="calculate"][data-status="done"]')
       .waitFor();
-    expect(await turn.getByTestId('confirmation-outcome').textContent()).toBe('Approved by admin');
+    // Who decided is read by the confirmation's id once the thread is in.
+    await expect
+      .poll(() => turn.getByTestId('confirmation-outcome').textContent())
+      .toBe('Approved by admin');
     expect(await turn.getByTestId('reply-tier').textContent()).toBe('Model loop');
     expect(await turn.innerText()).toBe(live);
     expect(problems).toEqual([]);
@@ -192,7 +195,9 @@ describeInBrowser('dashboard: chat, confirmations and the live feed', () => {
     await turn
       .locator('[data-testid="progress-step"][data-skill="calculate"][data-status="denied"]')
       .waitFor();
-    expect(await turn.getByTestId('confirmation-outcome').textContent()).toBe('Denied by admin');
+    await expect
+      .poll(() => turn.getByTestId('confirmation-outcome').textContent())
+      .toBe('Denied by admin');
     expect(problems).toEqual([]);
   });
 
