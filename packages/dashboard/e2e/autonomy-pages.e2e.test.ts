@@ -307,7 +307,7 @@ describeInBrowser('dashboard: agents, scheduler and subscriptions', () => {
     const again = page.getByRole('dialog').getByRole('form', { name: 'Add feed' });
     await again.getByRole('textbox', { name: 'Feed URL' }).fill(`${site.url}/feed.xml`);
     await again.getByRole('button', { name: 'Subscribe' }).click();
-    await again.getByText('You already subscribe to a feed at this address.').waitFor();
+    await again.getByText('A feed with this URL is subscribed already').waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
 
     // A price alert on a JSON quote API: the template fields appear with that source.

@@ -146,6 +146,21 @@ describeInBrowser('dashboard: chat, confirmations and the live feed', () => {
     // The model got the skill's result back.
     const toolResult = JSON.stringify(fake.requests.at(-1)?.body.messages ?? []);
     expect(toolResult).toContain('42');
+
+    // A reload reads the same turn back from the runtime: tier, step, confirmation and outcome.
+    const live = await page.getByTestId('assistant-turn').last().innerText();
+    await page.reload();
+    const turn = page.getByTestId('assistant-turn').filter({ hasText: 'The answer is 42.' });
+    await turn.waitFor();
+    await turn
+      .locator('[data-testid="progress-step"][data-skill="calculate"][data-status="done"]')
+      .waitFor();
+    // Who decided is read by the confirmation's id once the thread is in.
+    await expect
+      .poll(() => turn.getByTestId('confirmation-outcome').textContent())
+      .toBe('Approved by admin');
+    expect(await turn.getByTestId('reply-tier').textContent()).toBe('Model loop');
+    expect(await turn.innerText()).toBe(live);
     expect(problems).toEqual([]);
   });
 
@@ -174,6 +189,15 @@ describeInBrowser('dashboard: chat, confirmations and the live feed', () => {
       .waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('confirmation-outcome').textContent()).toBe('Denied by admin');
     expect(await page.getByTestId('confirmations-badge').count()).toBe(0);
+
+    await page.reload();
+    const turn = page.getByTestId('assistant-turn').filter({ hasText: 'not allowed' });
+    await turn
+      .locator('[data-testid="progress-step"][data-skill="calculate"][data-status="denied"]')
+      .waitFor();
+    await expect
+      .poll(() => turn.getByTestId('confirmation-outcome').textContent())
+      .toBe('Denied by admin');
     expect(problems).toEqual([]);
   });
 
@@ -202,7 +226,42 @@ describeInBrowser('dashboard: chat, confirmations and the live feed', () => {
     // The runtime's own message is shown (ModelError is not exposed yet, so it is a generic one).
     expect(await failure.textContent()).toMatch(/^The reply failed.+/);
     await page.getByRole('alert').filter({ hasText: 'The reply failed' }).first().waitFor();
+
+    // Neither saved a message, yet a reload shows both where they happened, as they were shown.
+    await page.reload();
+    await page.getByTestId('chat-error').waitFor();
+    const thread = page.getByRole('region', { name: 'Conversation' });
+    const users = await thread.getByTestId('user-message').allInnerTexts();
+    expect(users.map((text) => text.split('\n')[0])).toEqual([
+      'Tell me something slowly.',
+      'Tell me something that will fail.',
+    ]);
+    expect(await thread.getByTestId('chat-stopped').count()).toBe(1);
+    expect(await thread.getByTestId('chat-error').count()).toBe(1);
+    expect(await page.getByTestId('assistant-turn').first().innerText()).toContain('This');
     expect(problems).toEqual([]);
+  });
+
+  test('keeps background runs out of the conversation list unless asked for', async () => {
+    for (const chatId of ['goal:0190bbbb-0000-7000-8000-000000000001', 'e2e-operator-chat']) {
+      const sent = await admin.inject({
+        method: 'POST',
+        url: '/chat',
+        payload: { text: '7*6', chat_id: chatId },
+      });
+      expect(sent.statusCode).toBe(200);
+    }
+    const { page } = await openPage(runtime, { signedIn: true });
+    await page.goto('/chat');
+    const list = page.getByRole('navigation', { name: 'Conversations' });
+    await list.locator('[data-chat-id="e2e-operator-chat"]').waitFor();
+    expect(await list.locator('[data-origin="goal"]').count()).toBe(0);
+
+    await page.getByRole('switch', { name: /Background runs/ }).check();
+    const goalChat = list.locator('[data-chat-id="goal:0190bbbb-0000-7000-8000-000000000001"]');
+    await goalChat.waitFor();
+    expect((await goalChat.innerText()).toLowerCase()).toContain('goal');
+    expect(await list.locator('[data-chat-id="e2e-operator-chat"]').count()).toBe(1);
   });
 
   test('follows runtime events on the live page, and pauses the view', async () => {

@@ -112,6 +112,19 @@ describeInBrowser('dashboard: command palette and /cmd', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL('**/traces?chat_id=ledger-desk');
 
+    // Any part of an id will do: the middle of a request id, a piece of a chat id.
+    palette = await paletteSearch(page, requestId.slice(9, 18).toUpperCase());
+    const traces = palette.getByRole('group', { name: 'Traces' });
+    await traces.getByText('what is 12 * 12').waitFor();
+    await traces.getByText('what is 12 * 12').click();
+    await page.waitForURL(`**/traces/${requestId}`);
+    palette = await paletteSearch(page, 'ER-DE');
+    const chats = palette.getByRole('group', { name: 'Chats' });
+    await chats.getByText('ledger-desk', { exact: false }).first().waitFor();
+    await chats.getByText('what is 12 * 12').click();
+    await page.waitForURL('**/chat?chat=ledger-desk');
+    await page.getByTestId('assistant-message').filter({ hasText: '144' }).waitFor();
+
     // Arrows move past the first entry: pages match before records.
     palette = await paletteSearch(page, 'ledger');
     await palette.getByRole('group', { name: 'Agents' }).getByText('ledger-keeper').waitFor();

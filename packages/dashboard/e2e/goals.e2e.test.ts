@@ -128,4 +128,39 @@ describeInBrowser('dashboard: goals, tasks and execution state', () => {
     expect(await page.getByTestId('running-count').textContent()).toBe('0 running');
     expect(problems).toEqual([]);
   });
+
+  test('a plan the model could not make is explained, with how the goal went on', async () => {
+    // The model answers the planning call with text that is not a plan.
+    script(fake, {});
+    const { page } = await openPage(runtime, { signedIn: true });
+    const client = await runtime.server.login();
+    const created = await client.inject({
+      method: 'POST',
+      url: '/api/goals',
+      payload: { objective: 'Tidy the shared drive', priority: 5 },
+    });
+    const goalId = (created.json() as { goal_id: string }).goal_id;
+    await page.goto(`/goals/${goalId}`);
+    const note = page.getByTestId('plan-failure');
+    await note.waitFor({ timeout: 20_000 });
+    expect(await note.locator('[data-part=why]').innerText()).toContain(
+      "The model's answer was not in the shape asked for",
+    );
+    expect(await note.locator('[data-part=next]').innerText()).toContain('ran as one task');
+    // The library's own words are one click away, not in the operator's face.
+    expect(await note.getByText(/No object generated/).isVisible()).toBe(false);
+    await note.getByRole('button', { name: 'Technical detail' }).click();
+    await note.getByText(/planning failed: No object generated/).waitFor();
+
+    // The state shown is the state stored: the one task ran, so the goal completed.
+    await page.locator('[data-testid="goal-status"][data-status="completed"]').first().waitFor({
+      timeout: 20_000,
+    });
+    const stored = await client.inject({ method: 'GET', url: `/api/goals/${goalId}` });
+    const goal = stored.json() as { status: string; planning: { source: string } };
+    expect(goal).toMatchObject({ status: 'completed', planning: { source: 'single_task' } });
+    expect(await page.getByTestId('planning-note').innerText()).not.toContain(
+      'No object generated',
+    );
+  });
 });

@@ -28,6 +28,13 @@ const seeds: Seed[] = [
     steps: chain,
   })),
   { request_id: 'chain-3', at: daysAgo(3, 600), tier: 'llm_loop', steps: chain },
+  // One call of one skill, counted in the singular.
+  {
+    request_id: 'single-call',
+    at: daysAgo(2, 700),
+    tier: 'decision_layer',
+    steps: [step('calculate')],
+  },
   // Asked at about 09:00 UTC on three days; nothing in the last 24 hours.
   ...[4, 3, 2].map((days, i) => ({
     request_id: `weather-${days}`,
@@ -85,10 +92,12 @@ describeInBrowser('dashboard: metrics, cognitive, skill evolution, opportunities
     const candidates = page.getByRole('table', { name: 'Composite skill candidates' });
     await candidates.getByLabel('web_search → fetch_url → notes').waitFor();
     expect(await candidates.getByRole('row').count()).toBe(2);
-    await page
-      .getByRole('table', { name: 'Capability evolution' })
-      .getByRole('row', { name: 'notes' })
-      .waitFor();
+    const evolution = page.getByRole('table', { name: 'Capability evolution' });
+    await evolution.getByRole('row', { name: 'notes' }).waitFor();
+    const single = evolution.getByRole('row', { name: 'calculate' });
+    expect(await single.locator('td').first().innerText()).toContain('1 call');
+    expect(await single.innerText()).not.toContain('1 calls');
+    expect(await evolution.getByRole('row', { name: 'notes' }).innerText()).toContain('3 calls');
   });
 
   test('accepts a schedule opportunity, which the scheduler creates', async () => {

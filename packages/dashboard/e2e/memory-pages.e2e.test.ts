@@ -156,6 +156,50 @@ describeInBrowser('dashboard: memory, knowledge graph, world model, vector memor
     expect(problems).toEqual([]);
   });
 
+  test('the world model says why nothing was learned from an observation whose extraction failed', async () => {
+    const UNREADABLE = 'Remind me that the boiler service is due in March.';
+    // This turn's extraction gets an answer that is not the structure asked for.
+    model.respond = (request) =>
+      request.body?.response_format
+        ? { text: 'Sure! Here are the facts you asked for.' }
+        : { text: 'Noted.' };
+    const chat = await admin.inject({
+      method: 'POST',
+      url: '/chat',
+      payload: { text: UNREADABLE, chat_id: 'memory-pages-2' },
+    });
+    expect(chat.statusCode, chat.body).toBe(200);
+    const deadline = Date.now() + 25_000;
+    for (;;) {
+      const listed = await admin.inject({ url: '/api/memory/observations?chat_id=memory-pages-2' });
+      if (listed.json().observations[0]?.extraction_status === 'failed') break;
+      if (Date.now() > deadline) throw new Error('extraction did not fail');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    model.respond = (request) =>
+      request.body?.response_format ? { text: JSON.stringify(PROPOSAL) } : { text: 'Noted.' };
+
+    const { page } = await openPage(runtime, { signedIn: true });
+    await page.goto('/world-model');
+    const item = page.getByLabel('Observations').locator('.mantine-Timeline-item', {
+      hasText: UNREADABLE,
+    });
+    const note = item.getByTestId('extraction-failure');
+    await note.waitFor();
+    expect(await note.innerText()).toContain('Nothing was learned from this observation');
+    expect(await note.locator('[data-part=why]').innerText()).toContain(
+      "The model's answer was not in the shape asked for",
+    );
+    expect(await note.locator('[data-part=next]').innerText()).toContain('retried up to 3 times');
+    await note.getByRole('button', { name: 'Technical detail' }).click();
+    await note.getByText(/No object generated/).waitFor();
+    // Observations whose extraction worked carry no such note.
+    const learned = page.getByLabel('Observations').locator('.mantine-Timeline-item', {
+      hasText: TOLD,
+    });
+    expect(await learned.getByTestId('extraction-failure').count()).toBe(0);
+  });
+
   test('follows a learned fact from /memory to its chat trace, edits it, then retracts it', async () => {
     const { page } = await openPage(runtime, { signedIn: true });
     const problems = watchPageProblems(page);

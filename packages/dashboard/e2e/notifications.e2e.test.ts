@@ -51,4 +51,40 @@ describeInBrowser('dashboard: notifications', () => {
     expect(await page.locator('[data-testid="notification"][data-unread="true"]').count()).toBe(0);
     expect(problems).toEqual([]);
   });
+
+  test('a toast sits below the header, whose buttons it never covers, on a wide and a narrow screen', async () => {
+    for (const viewport of [
+      { width: 1440, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      const { page } = await openPage(runtime, { signedIn: true });
+      await page.setViewportSize(viewport);
+      await page.goto('/identity');
+      await page.getByRole('button', { name: 'Edit identity' }).click();
+      const form = page.getByRole('form', { name: 'Edit identity' });
+      await form.getByLabel('Persona').fill(`Calm and brief (${viewport.width}).`);
+      await form.getByRole('button', { name: 'Save' }).click();
+      const toast = page
+        .locator('.mantine-Notification-root')
+        .filter({ hasText: 'Identity saved' });
+      await toast.waitFor();
+      const header = await page.locator('header').first().boundingBox();
+      const headerBottom = (header?.y ?? 0) + (header?.height ?? 0);
+      expect(headerBottom).toBeGreaterThan(0);
+      // Read once the toast has slid into place.
+      await page.waitForTimeout(500);
+      const box = await toast.boundingBox();
+      expect(box?.y ?? 0).toBeGreaterThanOrEqual(headerBottom);
+      // Every header button can still be clicked where it is.
+      for (const button of await page.locator('header button:visible').all()) {
+        const at = await button.boundingBox();
+        if (!at) continue;
+        const hit = await page.evaluate(
+          ({ x, y }) => document.elementFromPoint(x, y)?.closest('header') !== null,
+          { x: at.x + at.width / 2, y: at.y + at.height / 2 },
+        );
+        expect(hit).toBe(true);
+      }
+    }
+  });
 });

@@ -68,7 +68,54 @@ describeInBrowser('dashboard: sessions', () => {
       expect(new URL(page.url()).searchParams.get('error')).toBe('invalid_credentials');
     }
     await submitLoginForm(page);
-    expect(new URL(page.url()).searchParams.get('error')).toBe('rate_limited');
-    expect(await page.getByRole('alert').textContent()).toContain('Too many attempts');
+    const limited = new URL(page.url());
+    expect(limited.searchParams.get('error')).toBe('rate_limited');
+    const wait = Number(limited.searchParams.get('retry_after'));
+    expect(wait).toBeGreaterThan(0);
+    const alert = page.getByRole('alert');
+    expect(await alert.textContent()).toContain('Too many attempts');
+    // How long, from the runtime's Retry-After, counted down while the page is open.
+    const said = /Try again in (?:(\d+) minutes?)?\s*(?:(\d+) seconds?)?/.exec(
+      (await alert.textContent()) ?? '',
+    );
+    expect(said).not.toBeNull();
+    const seconds = Number(said?.[1] ?? 0) * 60 + Number(said?.[2] ?? 0);
+    expect(seconds).toBeGreaterThan(wait - 5);
+    expect(seconds).toBeLessThanOrEqual(wait);
+    await expect
+      .poll(async () => (await alert.textContent()) ?? '', { timeout: 5_000 })
+      .not.toContain(said?.[0] ?? '');
+  });
+
+  test('the login page asks for no session it does not have: no failed request, no console error', async () => {
+    const { page, context } = await openPage(runtime);
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('response', (response) => {
+      if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`);
+    });
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.goto('/login?next=%2Faudit');
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+
+    // A session revoked elsewhere costs one 401, which clears its cookies; the next visit asks nothing.
+    const client = await runtime.server.login();
+    await context.addCookies([
+      { name: 'session', value: client.cookie.replace(/^session=/, ''), url: runtime.server.url },
+      { name: 'csrftoken', value: client.csrfToken, url: runtime.server.url },
+    ]);
+    await client.inject({ method: 'POST', url: '/auth/logout' });
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await expect.poll(async () => (await context.cookies()).map((c) => c.name)).toEqual([]);
+    const afterRevoked = errors.length;
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.waitForTimeout(300);
+    expect(errors.slice(afterRevoked)).toEqual([]);
+    expect(errors.slice(0, afterRevoked).every((line) => line.includes('401'))).toBe(true);
   });
 });

@@ -9,6 +9,8 @@ export interface ErrorMeta extends Record<string, unknown> {
   sessionOptional?: boolean;
   /** Error codes the component shows next to its fields instead of in a toast. */
   inlineErrors?: string[];
+  /** A form's submit: the form shows every refusal itself (components/form-errors.ts). */
+  shownByForm?: boolean;
 }
 
 declare module '@tanstack/react-query' {
@@ -33,7 +35,16 @@ function errorTitle(error: unknown): string {
   if (error.status === 429) return 'Too many attempts';
   if (error.status === 403) return 'Not allowed';
   if (error.status >= 500) return 'Runtime error';
-  return 'Request failed';
+  if (error.status === 404) return 'Not found';
+  if (error.status === 409) return 'Conflict';
+  return 'Refused by the runtime';
+}
+
+/** The server's own words and its code, so the operator can tell two refusals apart. */
+function errorMessage(error: unknown): string {
+  if (error instanceof ApiError)
+    return error.status === 0 ? error.message : `${error.message} (${error.code})`;
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** The single place failures surface: 401 means sign in again, anything else is a toast. */
@@ -42,6 +53,7 @@ export function handleError(error: unknown, meta: ErrorMeta | undefined, toastId
     if (!meta?.sessionOptional) sendToLogin();
     return;
   }
+  if (meta?.shownByForm) return;
   if (error instanceof ApiError && meta?.inlineErrors?.includes(error.code)) return;
   // A polled query that keeps failing shows one toast, not one per poll; an unreachable runtime
   // shows one toast however many queries noticed.
@@ -50,7 +62,7 @@ export function handleError(error: unknown, meta: ErrorMeta | undefined, toastId
     ...(id ? { id } : {}),
     color: 'red',
     title: errorTitle(error),
-    message: error instanceof Error ? error.message : String(error),
+    message: errorMessage(error),
   });
 }
 

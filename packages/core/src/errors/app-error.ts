@@ -28,8 +28,8 @@ export class UnauthorizedError extends AppError {
 }
 
 export class InvalidCredentialsError extends AppError {
-  constructor(status = 401) {
-    super(status, 'invalid_credentials', 'Wrong user name or password');
+  constructor(status = 401, message = 'Wrong user name or password') {
+    super(status, 'invalid_credentials', message);
   }
 }
 

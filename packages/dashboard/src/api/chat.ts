@@ -1,8 +1,15 @@
 import { ApiError, type ErrorDetail, readCookie, request } from './client';
 import { readSseStream } from './sse';
 
+/** The operator's own chats, or the background run a conversation belongs to. */
+export type ChatOrigin = 'operator' | 'goal' | 'agent' | 'schedule' | 'messaging';
+
+/** Background conversations by the runtime's prefixes (its chat-origin.ts names the same). */
+export const isBackgroundChat = (chatId: string) => /^(goal|agent|schedule|telegram):/.test(chatId);
+
 export interface ChatSummary {
   chat_id: string;
+  origin: ChatOrigin;
   /** The start of the first message. */
   title: string;
   message_count: number;
@@ -21,6 +28,25 @@ export interface ChatMessage {
 export type Tier = 'fast_path' | 'decision_layer' | 'llm_loop';
 
 export type StepStatus = 'running' | 'done' | 'error' | 'awaiting_confirmation' | 'denied';
+
+/** A request of the chat as its trace keeps it: what the stream showed, read back on reload. */
+export interface ChatRequest {
+  request_id: string;
+  status: 'ok' | 'error' | 'cancelled';
+  tier: Tier;
+  created_at: string;
+  input: string;
+  /** What was written before it failed or was stopped. */
+  reply: string;
+  error: string | null;
+  steps: {
+    skill: string;
+    status: 'done' | 'error' | 'denied';
+    duration_ms: number;
+    error: string | null;
+    confirmation_id: string | null;
+  }[];
+}
 
 export interface ProgressEvent {
   step: number;
@@ -41,11 +67,11 @@ export interface StreamErrorEvent {
   message: string;
 }
 
-export const fetchChats = (limit: number, signal?: AbortSignal) =>
-  request<{ chats: ChatSummary[] }>('/api/chats', { query: { limit }, signal });
+export const fetchChats = (limit: number, origin: ChatOrigin | undefined, signal?: AbortSignal) =>
+  request<{ chats: ChatSummary[] }>('/api/chats', { query: { limit, origin }, signal });
 
 export const fetchChatMessages = (chatId: string, signal?: AbortSignal) =>
-  request<{ chat_id: string; messages: ChatMessage[] }>(
+  request<{ chat_id: string; messages: ChatMessage[]; requests: ChatRequest[] }>(
     `/api/chats/${encodeURIComponent(chatId)}/messages`,
     { signal },
   );

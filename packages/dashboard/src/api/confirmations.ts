@@ -51,6 +51,11 @@ export const fetchConfirmations = (status: ConfirmationStatus, signal?: AbortSig
     signal,
   });
 
+export const fetchConfirmation = (id: string, signal?: AbortSignal) =>
+  request<{ confirmation: Confirmation }>(`/api/confirmations/${encodeURIComponent(id)}`, {
+    signal,
+  });
+
 /** Approving a call that follows flagged content must say the operator read the warning. */
 export const needsAcknowledgement = (confirmation: Confirmation) =>
   (confirmation.taint_evidence ?? []).some((evidence) => evidence.flagged);

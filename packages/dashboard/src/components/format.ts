@@ -60,3 +60,8 @@ export function formatAbsolute(time: string | number): string {
     `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
   );
 }
+
+/** "1 model", "2 models": a count with its noun, singular for exactly one. */
+export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : pluralForm}`;
+}

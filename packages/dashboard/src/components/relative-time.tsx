@@ -9,13 +9,16 @@ interface RelativeTimeProps {
   stacked?: boolean;
 }
 
+/** "1 minute ago" is one unit of meaning: it never breaks over lines, whatever the column. */
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
 export function RelativeTime({ value, stacked = false }: RelativeTimeProps) {
   const now = useNow(stacked ? 30_000 : 5_000);
   const iso = new Date(value).toISOString();
   if (stacked) {
     return (
       <Stack gap={0}>
-        <Text size="sm" component="time" dateTime={iso} title={iso}>
+        <Text size="sm" component="time" dateTime={iso} title={iso} style={NO_WRAP}>
           {formatRelative(value, now)}
         </Text>
         <Text size="xs" c="dimmed" ff="monospace">
@@ -26,7 +29,7 @@ export function RelativeTime({ value, stacked = false }: RelativeTimeProps) {
   }
   return (
     <Tooltip label={`${formatAbsolute(value)} (${iso})`} withArrow>
-      <Text span inherit component="time" dateTime={iso}>
+      <Text span inherit component="time" dateTime={iso} style={NO_WRAP}>
         {formatRelative(value, now)}
       </Text>
     </Tooltip>

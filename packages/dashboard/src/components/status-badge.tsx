@@ -14,9 +14,12 @@ interface StatusBadgeProps extends Omit<BadgeProps, 'color' | 'children'> {
   status: string;
 }
 
+/** A status word is short and whole: the badge never shrinks to cut it ("UNCONFI…"). */
+const WHOLE = { flexShrink: 0, maxWidth: 'none' } as const;
+
 export function StatusBadge({ status, ...props }: StatusBadgeProps) {
   return (
-    <Badge variant="light" color={STATUS_COLORS[status] ?? 'gray'} {...props}>
+    <Badge variant="light" color={STATUS_COLORS[status] ?? 'gray'} style={WHOLE} {...props}>
       {status}
     </Badge>
   );

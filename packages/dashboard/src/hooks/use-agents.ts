@@ -88,7 +88,7 @@ export function useCreateAgent() {
   return useMutation({
     mutationFn: createAgent,
     onSuccess: refresh,
-    meta: { inlineErrors: ['validation_error', 'name_taken'] },
+    meta: { shownByForm: true },
   });
 }
 
@@ -97,7 +97,7 @@ export function useUpdateAgent() {
   return useMutation({
     mutationFn: ({ id, change }: { id: string; change: AgentChange }) => updateAgent(id, change),
     onSuccess: refresh,
-    meta: { inlineErrors: ['validation_error', 'name_taken'] },
+    meta: { shownByForm: true },
   });
 }
 
@@ -140,14 +140,6 @@ export function useSendAgentMessage(id: string) {
       }, 400);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: agentsQueryKey }),
-    meta: {
-      inlineErrors: [
-        'validation_error',
-        'agent_busy',
-        'invalid_transition',
-        'agent_stopped',
-        'model_error',
-      ],
-    },
+    meta: { shownByForm: true },
   });
 }

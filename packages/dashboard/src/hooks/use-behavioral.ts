@@ -52,7 +52,7 @@ export function useCreateRule() {
   return useMutation({
     mutationFn: (rule: NewRule) => createRule(rule),
     onSuccess: refresh,
-    meta: { inlineErrors: ['validation_error'] },
+    meta: { shownByForm: true },
   });
 }
 
@@ -61,7 +61,7 @@ export function useUpdateRule() {
   return useMutation({
     mutationFn: ({ id, change }: { id: string; change: RuleChange }) => updateRule(id, change),
     onSuccess: refresh,
-    meta: { inlineErrors: ['validation_error'] },
+    meta: { shownByForm: true },
   });
 }
 
@@ -79,13 +79,14 @@ export function useDeleteRule() {
   return useMutation({ mutationFn: deleteRule, onSuccess: refresh });
 }
 
-export function useApproveProposal() {
+/** From the edit dialog (`shownByForm`), which shows a refusal itself, or a card's button (a toast). */
+export function useApproveProposal(shownByForm = false) {
   const refresh = useRefreshBehavioral();
   return useMutation({
     mutationFn: ({ id, edits }: { id: string; edits?: Partial<RuleFields> }) =>
       approveProposal(id, edits),
     onSettled: refresh,
-    meta: { inlineErrors: ['validation_error'] },
+    meta: { shownByForm },
   });
 }
 

@@ -17,13 +17,16 @@ import { confirmationsQueryKey } from './use-confirmations';
 import { sessionQueryKey } from './use-session';
 
 export const chatsQueryKey = ['chats'] as const;
-export const chatListQueryKey = (limit: number) => ['chats', 'list', limit] as const;
+export const chatListQueryKey = (limit: number, withBackground: boolean) =>
+  ['chats', 'list', limit, withBackground] as const;
 export const chatMessagesQueryKey = (chatId: string) => ['chats', 'messages', chatId] as const;
 
-export function useChats(limit = 100) {
+/** The operator's chats; with `withBackground`, goal, sub-agent, schedule and messaging runs too. */
+export function useChats(withBackground: boolean, limit = 100) {
   return useQuery({
-    queryKey: chatListQueryKey(limit),
-    queryFn: async ({ signal }) => (await fetchChats(limit, signal)).chats,
+    queryKey: chatListQueryKey(limit, withBackground),
+    queryFn: async ({ signal }) =>
+      (await fetchChats(limit, withBackground ? undefined : 'operator', signal)).chats,
     refetchInterval: 30_000,
   });
 }
@@ -31,7 +34,7 @@ export function useChats(limit = 100) {
 export function useChatMessages(chatId: string) {
   return useQuery({
     queryKey: chatMessagesQueryKey(chatId),
-    queryFn: async ({ signal }) => (await fetchChatMessages(chatId, signal)).messages,
+    queryFn: ({ signal }) => fetchChatMessages(chatId, signal),
     // Reloaded when a reply finishes; a refetch in the middle of one would only show half a turn.
     refetchOnWindowFocus: false,
     staleTime: 30_000,
@@ -44,6 +47,8 @@ export interface TurnStep {
   status: StepStatus;
   /** Kept after the decision, so the confirmation card stays in the conversation. */
   confirmationId?: string;
+  /** Why a failed step failed, as its trace keeps it (the stream does not carry it). */
+  error?: string;
 }
 
 /** The exchange being streamed (or the last one, until the saved messages replace it). */
@@ -58,12 +63,6 @@ export interface LiveTurn {
   text: string;
   result?: DoneEvent;
   error?: { code: string; message: string };
-}
-
-/** What only the stream tells about a reply; kept so the saved message can show it too. */
-export interface TurnDetails {
-  steps: TurnStep[];
-  tier: string;
 }
 
 function applyProgress(steps: TurnStep[], event: ProgressEvent): TurnStep[] {
@@ -85,7 +84,6 @@ let turnKeys = 0;
 export function useChatStream() {
   const queryClient = useQueryClient();
   const [turn, setTurn] = useState<LiveTurn | null>(null);
-  const [details, setDetails] = useState<Record<string, TurnDetails>>({});
   const controller = useRef<AbortController | null>(null);
 
   // Leaving the page stops the reply; the runtime cancels the work when the stream closes.
@@ -128,10 +126,6 @@ export function useChatStream() {
           },
           { signal: abort.signal, csrfToken },
         );
-        setDetails((previous) => ({
-          ...previous,
-          [done.request_id]: { steps: current.steps, tier: done.tier },
-        }));
         commit({ ...current, status: 'done', result: done, text: done.final });
       } catch (error) {
         if (abort.signal.aborted) {
@@ -154,7 +148,7 @@ export function useChatStream() {
         }
       } finally {
         controller.current = null;
-        // Whatever happened, the runtime saved the message: the list and the thread changed.
+        // Whatever happened, the runtime saved the request: the list and the thread changed.
         void queryClient.invalidateQueries({ queryKey: chatsQueryKey });
         if (current.steps.some((step) => step.confirmationId))
           void queryClient.invalidateQueries({ queryKey: confirmationsQueryKey });
@@ -165,5 +159,5 @@ export function useChatStream() {
 
   const stop = useCallback(() => controller.current?.abort(), []);
 
-  return { turn, details, send, stop, streaming: turn?.status === 'streaming' };
+  return { turn, send, stop, streaming: turn?.status === 'streaming' };
 }

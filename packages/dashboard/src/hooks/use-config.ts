@@ -73,7 +73,7 @@ export function useSavePrime() {
     onSuccess: saved,
     // On a conflict the newest version is read at once, so "load the latest" has it.
     onError: () => queryClient.invalidateQueries({ queryKey: primeQueryKey }),
-    meta: { inlineErrors: ['version_conflict', 'validation_error'] },
+    meta: { shownByForm: true },
   });
 }
 
@@ -117,13 +117,13 @@ export function useParameters() {
   });
 }
 
-/** A value out of bounds is a field error in the dialog, not a toast. */
-export function useSetParameter() {
+/** From the dialog (`shownByForm`: a value out of bounds shows under its field) or a reset button. */
+export function useSetParameter(shownByForm = false) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ name, value }: { name: string; value: number | null }) =>
       setParameter(name, value),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: parametersQueryKey }),
-    meta: { inlineErrors: ['validation_error'] },
+    meta: { shownByForm },
   });
 }

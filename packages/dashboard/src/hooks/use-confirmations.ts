@@ -6,6 +6,7 @@ import {
   type Confirmation,
   type Decision,
   decideConfirmation,
+  fetchConfirmation,
   fetchConfirmations,
 } from '../api/confirmations';
 
@@ -58,9 +59,9 @@ export function useDecideConfirmation() {
 }
 
 /**
- * One confirmation, as the pending list last showed it or as a decision returned it. The runtime
- * has no GET for a single confirmation, and a decided one leaves the pending list: this keeps
- * what is needed to go on showing it in the conversation.
+ * One confirmation, as the pending list last showed it or as a decision returned it; one that is
+ * in neither (a conversation read back after a reload) is read by its id. A decided one leaves
+ * the pending list: this keeps what is needed to go on showing it in the conversation.
  */
 export function useKnownConfirmation(id: string): Confirmation | undefined {
   const queryClient = useQueryClient();
@@ -68,9 +69,11 @@ export function useKnownConfirmation(id: string): Confirmation | undefined {
   const found = pending.data?.find((confirmation) => confirmation.confirmation_id === id);
   const seen = useQuery({
     queryKey: seenConfirmationQueryKey(id),
-    queryFn: skipToken,
+    queryFn: found
+      ? skipToken
+      : async ({ signal }) => (await fetchConfirmation(id, signal)).confirmation,
     staleTime: Number.POSITIVE_INFINITY,
-  }).data as Confirmation | undefined;
+  }).data;
 
   useEffect(() => {
     if (!found) return;

@@ -142,7 +142,7 @@ export function useCreateGoal() {
   return useMutation({
     mutationFn: createGoal,
     onSuccess: (goal) => refresh(goal.goal_id),
-    meta: { inlineErrors: ['validation_error'] },
+    meta: { shownByForm: true },
   });
 }
 
@@ -164,6 +164,6 @@ export function useAddGoalTask(goalId: string) {
   return useMutation({
     mutationFn: (task: NewTask) => addGoalTask(goalId, task),
     onSuccess: () => refresh(goalId),
-    meta: { inlineErrors: ['validation_error', 'invalid_transition'] },
+    meta: { shownByForm: true },
   });
 }

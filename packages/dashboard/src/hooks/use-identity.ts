@@ -13,6 +13,6 @@ export function useUpdateIdentity() {
   return useMutation({
     mutationFn: updateIdentity,
     onSuccess: (identity) => queryClient.setQueryData(identityQueryKey, identity),
-    meta: { inlineErrors: ['validation_error'] },
+    meta: { shownByForm: true },
   });
 }

@@ -13,6 +13,7 @@ import {
   setIntegrationCredentials,
   testIntegration,
 } from '../api/integrations';
+import type { ErrorMeta } from '../query-client';
 
 /** Everything below this key (list, one connector, its calls) is read again after a change. */
 export const integrationsQueryKey = ['integrations'] as const;
@@ -49,27 +50,29 @@ export function useIntegrationCalls(id: string) {
   });
 }
 
+const FORM: ErrorMeta = { shownByForm: true };
+
 /** A mutation of one connector after which its state, list row and calls are read again. */
-function useIntegrationMutation<T, V>(fn: (variables: V) => Promise<T>, inlineErrors?: string[]) {
+function useIntegrationMutation<T, V>(fn: (variables: V) => Promise<T>, meta?: ErrorMeta) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    ...(inlineErrors ? { meta: { inlineErrors } } : {}),
+    ...(meta ? { meta } : {}),
     onSettled: () => queryClient.invalidateQueries({ queryKey: integrationsQueryKey }),
   });
 }
 
 export const useSetCredentials = (id: string) =>
-  useIntegrationMutation((values: Record<string, string>) => setIntegrationCredentials(id, values));
+  useIntegrationMutation(
+    (values: Record<string, string>) => setIntegrationCredentials(id, values),
+    FORM,
+  );
 
 export const useRemoveCredentials = (id: string) =>
-  useIntegrationMutation(() => removeIntegrationCredentials(id));
+  useIntegrationMutation(() => removeIntegrationCredentials(id), FORM);
 
 export const useSetBaseUrl = (id: string) =>
-  useIntegrationMutation(
-    (baseUrl: string | null) => setIntegrationBaseUrl(id, baseUrl),
-    ['validation_error'],
-  );
+  useIntegrationMutation((baseUrl: string | null) => setIntegrationBaseUrl(id, baseUrl), FORM);
 
 export const useSetActionPolicy = (id: string) =>
   useIntegrationMutation(
@@ -82,22 +85,6 @@ export const useTestIntegration = (id: string) => useIntegrationMutation(() => t
 export const useResetBreaker = (id: string) =>
   useIntegrationMutation(() => resetIntegrationBreaker(id));
 
-/**
- * Execute errors are answers the run form shows next to the call (policy, credentials, circuit,
- * upstream), not toasts.
- */
-export const EXECUTE_ERRORS = [
-  'validation_error',
-  'action_not_allowed',
-  'policy_denied',
-  'credentials_missing',
-  'circuit_open',
-  'rate_limited',
-  'upstream_error',
-];
-
+/** Execute errors (policy, credentials, circuit, upstream) show next to the call, not as toasts. */
 export const useExecuteAction = (id: string) =>
-  useIntegrationMutation(
-    (body: ExecuteRequest) => executeIntegrationAction(id, body),
-    EXECUTE_ERRORS,
-  );
+  useIntegrationMutation((body: ExecuteRequest) => executeIntegrationAction(id, body), FORM);

@@ -20,19 +20,16 @@ export function useMcpServers() {
 }
 
 /** After a change the server list and the connector list are both read again. */
-function useMcpMutation<V>(fn: (variables: V) => Promise<unknown>, inlineErrors?: string[]) {
+function useMcpMutation<V>(fn: (variables: V) => Promise<unknown>, shownByForm = false) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    ...(inlineErrors ? { meta: { inlineErrors } } : {}),
+    meta: { shownByForm },
     onSettled: () => queryClient.invalidateQueries({ queryKey: integrationsQueryKey }),
   });
 }
 
 export const useRegisterMcpServer = () =>
-  useMcpMutation(
-    (registration: McpRegistration) => registerMcpServer(registration),
-    ['validation_error', 'url_blocked', 'mcp_server_exists'],
-  );
+  useMcpMutation((registration: McpRegistration) => registerMcpServer(registration), true);
 
 export const useRemoveMcpServer = () => useMcpMutation((name: string) => removeMcpServer(name));

@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-query';
 import {
   changeItem,
+  createItem,
   editItem,
   fetchBrain,
   fetchEntities,
@@ -65,13 +66,32 @@ export function useMemoryItem(id: string | null) {
   });
 }
 
-/** Retract, restore, confirm, pin, unpin or edit; every memory view is read again after. */
+/** Retract, restore, confirm, pin or unpin; every memory view is read again after. */
 export function useChangeItem() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { id: string; action: ItemAction } | { id: string; edit: ItemEdit }) =>
-      'edit' in input ? editItem(input.id, input.edit) : changeItem(input.id, input.action),
+    mutationFn: (input: { id: string; action: ItemAction }) => changeItem(input.id, input.action),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: memoryQueryKey }),
+  });
+}
+
+/** An edit of text or path from the edit form, which shows the runtime's refusal itself. */
+export function useEditItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; edit: ItemEdit }) => editItem(input.id, input.edit),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: memoryQueryKey }),
+    meta: { shownByForm: true },
+  });
+}
+
+/** A new item written by the operator, from a form that shows the runtime's refusal itself. */
+export function useCreateItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createItem,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: memoryQueryKey }),
+    meta: { shownByForm: true },
   });
 }
 

@@ -50,7 +50,7 @@ export function useAddProvider() {
   return useMutation({
     mutationFn: addProvider,
     onSuccess: refresh,
-    meta: { inlineErrors: ['validation_error', 'provider_exists'] },
+    meta: { shownByForm: true },
   });
 }
 
@@ -64,7 +64,7 @@ export function useUpdateProvider() {
       queryClient.removeQueries({ queryKey: catalogQueryKey(id) });
       return refresh();
     },
-    meta: { inlineErrors: ['validation_error', 'provider_managed_by_env'] },
+    meta: { shownByForm: true },
   });
 }
 
@@ -89,6 +89,6 @@ export function useSetDefaultModel() {
   return useMutation({
     mutationFn: (choice: DefaultModel) => setDefaultModel(choice),
     onSuccess: refresh,
-    meta: { inlineErrors: ['validation_error', 'default_managed_by_env'] },
+    meta: { shownByForm: true },
   });
 }

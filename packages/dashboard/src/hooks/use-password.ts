@@ -8,6 +8,6 @@ export function useChangePassword() {
   return useMutation({
     mutationKey: passwordMutationKey,
     mutationFn: changePassword,
-    meta: { inlineErrors: ['validation_error', 'invalid_credentials'] },
+    meta: { shownByForm: true },
   });
 }

@@ -13,7 +13,7 @@ export type ResetState =
   | { phase: 'idle' }
   | { phase: 'running'; steps: ResetStepEvent[] }
   | { phase: 'done'; steps: ResetStepEvent[]; summary: ResetSummary }
-  | { phase: 'failed'; steps: ResetStepEvent[]; error: { code: string; message: string } };
+  | { phase: 'failed'; steps: ResetStepEvent[]; error: unknown };
 
 /** Each step's latest event, in step order. */
 function latestByStep(steps: ResetStepEvent[], event: ResetStepEvent): ResetStepEvent[] {
@@ -40,12 +40,7 @@ export function usePanicReset() {
           message: `Memory wiped in ${(summary.duration_ms / 1000).toFixed(1)} s; the agent starts afresh.`,
         });
       } catch (caught) {
-        const error = caught as { code?: string; message?: string };
-        setState({
-          phase: 'failed',
-          steps,
-          error: { code: error.code ?? 'error', message: error.message ?? String(caught) },
-        });
+        setState({ phase: 'failed', steps, error: caught });
       } finally {
         // Whatever happened, what the pages cached may be gone.
         await queryClient.invalidateQueries();

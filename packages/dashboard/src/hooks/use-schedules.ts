@@ -108,14 +108,12 @@ function useRefreshSchedules() {
     });
 }
 
-const FORM_ERRORS = ['validation_error', 'url_blocked'];
-
 export function useCreateSchedule() {
   const refresh = useRefreshSchedules();
   return useMutation({
     mutationFn: createSchedule,
     onSuccess: refresh,
-    meta: { inlineErrors: FORM_ERRORS },
+    meta: { shownByForm: true },
   });
 }
 
@@ -125,7 +123,7 @@ export function useUpdateSchedule() {
     mutationFn: ({ id, change }: { id: string; change: ScheduleFields }) =>
       updateSchedule(id, change),
     onSuccess: refresh,
-    meta: { inlineErrors: FORM_ERRORS },
+    meta: { shownByForm: true },
   });
 }
 

@@ -1,10 +1,15 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { rememberCsrfToken } from '../api/client';
+import { readCookie, rememberCsrfToken } from '../api/client';
 import { fetchSession, logout } from '../api/session';
 
 export const sessionQueryKey = ['session'] as const;
 
+/**
+ * The signed-in session. `optional` (the sign-in page) asks only when the readable csrftoken
+ * cookie says a session may exist: a visit without one makes no request that fails with a 401.
+ */
 export function useSession(options: { optional?: boolean } = {}) {
+  const optional = options.optional ?? false;
   return useQuery({
     queryKey: sessionQueryKey,
     queryFn: async ({ signal }) => {
@@ -13,7 +18,8 @@ export function useSession(options: { optional?: boolean } = {}) {
       return session;
     },
     staleTime: 60_000,
-    meta: { sessionOptional: options.optional ?? false },
+    meta: { sessionOptional: optional },
+    enabled: !optional || readCookie('csrftoken') !== undefined,
     retry: false,
   });
 }

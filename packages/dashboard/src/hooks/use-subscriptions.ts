@@ -74,14 +74,12 @@ function useRefreshSubscriptions() {
     });
 }
 
-const FORM_ERRORS = ['validation_error', 'url_blocked', 'already_subscribed'];
-
 export function useCreateSubscription() {
   const refresh = useRefreshSubscriptions();
   return useMutation({
     mutationFn: createSubscription,
     onSuccess: refresh,
-    meta: { inlineErrors: FORM_ERRORS },
+    meta: { shownByForm: true },
   });
 }
 
@@ -91,7 +89,7 @@ export function useUpdateSubscription() {
     mutationFn: ({ id, change }: { id: string; change: SubscriptionChange }) =>
       updateSubscription(id, change),
     onSuccess: refresh,
-    meta: { inlineErrors: FORM_ERRORS },
+    meta: { shownByForm: true },
   });
 }
 

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
-import { ApiError } from '../api/client';
+import { formErrors } from '../components/form-errors';
+import { FormRefusal } from '../components/form-refusal';
 import { useChangePassword } from '../hooks/use-password';
 
 interface ChangePasswordDialogProps {
@@ -13,24 +14,14 @@ interface ChangePasswordDialogProps {
 
 const EMPTY = { current: '', next: '', confirm: '' };
 
-function fieldErrors(error: unknown) {
-  if (!(error instanceof ApiError)) return {};
-  if (error.code === 'invalid_credentials')
-    return { current: 'The current password is not correct.' };
-  if (error.code === 'validation_error') {
-    return {
-      current: error.detailFor('/current_password'),
-      next: error.detailFor('/new_password') ?? (error.details.length ? undefined : error.message),
-    };
-  }
-  return {};
-}
+const FIELD_PATHS = { current: '/current_password', next: '/new_password' };
 
 export function ChangePasswordDialog({ user, opened, onClose }: ChangePasswordDialogProps) {
   const [values, setValues] = useState(EMPTY);
   const [mismatch, setMismatch] = useState(false);
   const change = useChangePassword();
-  const errors = fieldErrors(change.error);
+  const refused = formErrors(change.error, FIELD_PATHS, { invalid_credentials: 'current' });
+  const errors = refused.fields;
 
   const close = () => {
     setValues(EMPTY);
@@ -114,11 +105,7 @@ export function ChangePasswordDialog({ user, opened, onClose }: ChangePasswordDi
             error={mismatch ? 'The two new passwords differ.' : undefined}
             required
           />
-          {change.error instanceof ApiError && change.error.status === 429 ? (
-            <Alert color="red" variant="light">
-              {change.error.message}
-            </Alert>
-          ) : null}
+          <FormRefusal refusal={refused.refusal} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>
               Cancel

@@ -91,7 +91,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         if (!wantsHtml(request)) throw error;
         const query = new URLSearchParams({ error: error.code });
         if (next) query.set('next', next);
-        if (error.status === 429) reply.header('retry-after', String(error.extra.retry_after));
+        if (error.status === 429) {
+          // The page the browser lands on cannot read this response's headers: it reads the query.
+          reply.header('retry-after', String(error.extra.retry_after));
+          query.set('retry_after', String(error.extra.retry_after));
+        }
         return reply.redirect(`/login?${query}`, 303);
       }
     },
@@ -120,15 +124,23 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/auth/session',
     {
+      // The handler answers 401 itself, after clearing a dead session's cookies.
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'The current session and its CSRF token',
         response: { 200: sessionResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const session = request.session;
-      if (!session) throw new UnauthorizedError();
+      if (!session) {
+        // A revoked or expired session's cookies go, so the sign-in page, which asks only when
+        // the csrftoken cookie is there, does not ask (and log a 401) again at every visit.
+        reply.clearCookie(SESSION_COOKIE, { path: '/' });
+        reply.clearCookie(CSRF_COOKIE, { path: '/' });
+        throw new UnauthorizedError();
+      }
       return {
         user: session.user,
         csrf_token: app.sessions.csrfToken(session.id),

@@ -86,7 +86,7 @@ export class AuthService {
     const user = await this.users.find(username);
     if (!user || !(await verifyPassword(user.password_hash, currentPassword))) {
       // 403, not 401: the session is fine, the proof is not.
-      throw new InvalidCredentialsError(403);
+      throw new InvalidCredentialsError(403, 'The current password is not correct');
     }
     if (newPassword.length < MIN_NEW_PASSWORD_LENGTH) {
       throw new ValidationError('New password too short', [

@@ -105,6 +105,20 @@ describe.each(setups)('authentication ($name)', (setup) => {
     expect(wrong.headers.location).toBe('/login?error=invalid_credentials');
   });
 
+  it('sends a rate-limited browser form back to /login with how long to wait', async () => {
+    const html = { accept: 'text/html' };
+    const ip = randomIp();
+    for (let i = 0; i < 5; i++)
+      await loginRequest({ username: TEST_USER, password: `wrong-${i}` }, ip, html);
+    const limited = await loginRequest({ username: TEST_USER, password: TEST_PASSWORD }, ip, html);
+    expect(limited.statusCode).toBe(303);
+    const location = new URL(String(limited.headers.location), 'http://runtime');
+    expect(location.pathname).toBe('/login');
+    expect(location.searchParams.get('error')).toBe('rate_limited');
+    expect(location.searchParams.get('retry_after')).toBe(limited.headers['retry-after']);
+    expect(Number(location.searchParams.get('retry_after'))).toBeGreaterThan(0);
+  });
+
   it('refuses wrong passwords and unknown users alike with 401 invalid_credentials', async () => {
     for (const fields of [
       { username: TEST_USER, password: 'wrong-password' },
@@ -164,6 +178,16 @@ describe.each(setups)('authentication ($name)', (setup) => {
       expect(response.statusCode, url).toBe(401);
       expect(response.json()).toMatchObject({ error: 'unauthorized' });
     }
+  });
+
+  it('clears the cookies of a session it no longer knows when asked for it', async () => {
+    const client = await t.login();
+    await client.inject({ method: 'POST', url: '/auth/logout' });
+    const stale = await client.inject({ method: 'GET', url: '/auth/session' });
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json()).toMatchObject({ error: 'unauthorized' });
+    const cleared = stale.cookies.filter((cookie) => cookie.value === '');
+    expect(cleared.map((cookie) => cookie.name).sort()).toEqual(['csrftoken', 'session']);
   });
 
   it('reports the session and its CSRF token', async () => {

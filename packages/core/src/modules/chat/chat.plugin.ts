@@ -12,9 +12,13 @@ import {
   chatRequestSchema,
   chatSummarySchema,
 } from './chat.schema.js';
+import { CHAT_ORIGINS } from './chat-origin.js';
+import { chatRequestRecordSchema, chatRequests } from './chat-requests.js';
+import { chatsSearchSource } from './chats.search.js';
 
 export const chatPlugin = fp(
   async (app: FastifyInstance) => {
+    app.searchService.register(chatsSearchSource(app.conversations));
     const routes = app.withTypeProvider<ZodTypeProvider>();
     const openStreams = app.pressure.work('chat_streams');
 
@@ -86,11 +90,19 @@ export const chatPlugin = fp(
         schema: {
           tags: ['chat'],
           summary: 'Conversations, most recently active first',
-          querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) }),
+          querystring: z.object({
+            limit: z.coerce.number().int().min(1).max(500).default(100),
+            origin: z
+              .enum(CHAT_ORIGINS)
+              .optional()
+              .describe('Only the chats of this origin (operator: not a background run)'),
+          }),
           response: { 200: z.object({ chats: z.array(chatSummarySchema) }) },
         },
       },
-      async (request) => ({ chats: await app.conversations.chats(request.query.limit) }),
+      async (request) => ({
+        chats: await app.conversations.chats(request.query.limit, request.query.origin),
+      }),
     );
 
     routes.get(
@@ -102,15 +114,29 @@ export const chatPlugin = fp(
           params: z.object({ chat_id: chatIdSchema }),
           querystring: z.object({ limit: z.coerce.number().int().min(1).max(1000).default(200) }),
           response: {
-            200: z.object({ chat_id: z.string(), messages: z.array(chatMessageSchema) }),
+            200: z.object({
+              chat_id: z.string(),
+              messages: z.array(chatMessageSchema),
+              requests: z
+                .array(chatRequestRecordSchema)
+                .describe(
+                  "The requests of the messages' window, oldest first: tier, steps and confirmations, and those that failed or were stopped",
+                ),
+            }),
           },
         },
       },
-      async (request) => ({
-        chat_id: request.params.chat_id,
-        messages: await app.conversations.messages(request.params.chat_id, request.query.limit),
-      }),
+      async (request) => {
+        const { chat_id: chatId } = request.params;
+        const messages = await app.conversations.messages(chatId, request.query.limit);
+        const requests = await chatRequests(
+          { traces: app.traces, confirmations: app.confirmations },
+          chatId,
+          messages,
+        );
+        return { chat_id: chatId, messages, requests };
+      },
     );
   },
-  { name: 'chat', dependencies: ['runtime', 'health'] },
+  { name: 'chat', dependencies: ['runtime', 'health', 'traces', 'confirmations', 'search'] },
 );

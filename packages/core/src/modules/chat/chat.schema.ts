@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TIERS } from '../traces/traces.schema.js';
+import { CHAT_ORIGINS } from './chat-origin.js';
 
 export const chatIdSchema = z
   .string()
@@ -21,6 +22,11 @@ export const chatReplySchema = z.object({
 
 export const chatSummarySchema = z.object({
   chat_id: z.string(),
+  origin: z
+    .enum(CHAT_ORIGINS)
+    .describe(
+      'operator, or the background run it belongs to: goal (goal:), agent (agent:), schedule (schedule:), messaging (telegram:)',
+    ),
   title: z.string(),
   message_count: z.number().int(),
   created_at: z.string(),

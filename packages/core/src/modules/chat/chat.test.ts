@@ -110,6 +110,64 @@ describe('chat without a model', () => {
     expect(chats[0]).toMatchObject({ chat_id: 'chat-history', title: '2+2', message_count: 4 });
   });
 
+  it('reads back each request of a chat with the tier and steps its stream showed', async () => {
+    const fast = (await chat('5*5', 'chat-readback')).json();
+    const gated = (await chat('fetch http://127.0.0.1:9/secret', 'chat-readback')).json();
+    const body = (
+      await client.inject({ method: 'GET', url: '/api/chats/chat-readback/messages' })
+    ).json();
+    expect(body.requests).toEqual([
+      expect.objectContaining({
+        request_id: fast.request_id,
+        status: 'ok',
+        tier: 'fast_path',
+        input: '5*5',
+        steps: [],
+      }),
+      expect.objectContaining({
+        request_id: gated.request_id,
+        status: 'ok',
+        tier: 'decision_layer',
+        steps: [
+          expect.objectContaining({
+            skill: 'fetch_url',
+            status: 'error',
+            error: expect.stringMatching(/loopback/),
+            confirmation_id: null,
+          }),
+        ],
+      }),
+    ]);
+    // Each assistant message names the request whose tier and steps it showed.
+    const replies = body.messages.filter((m: { role: string }) => m.role === 'assistant');
+    expect(replies.map((m: { request_id: string }) => m.request_id)).toEqual([
+      fast.request_id,
+      gated.request_id,
+    ]);
+  });
+
+  it("lists the operator's chats apart from background runs, by origin", async () => {
+    await chat('1+1', 'schedule:nightly-report');
+    await chat('1+2', 'goal:0190aaaa-0000-7000-8000-000000000000');
+    await chat('1+3', 'ops:deploys');
+    const list = async (query = '') =>
+      (await client.inject({ method: 'GET', url: `/api/chats${query}` }))
+        .json()
+        .chats.map((c: { chat_id: string; origin: string }) => `${c.origin} ${c.chat_id}`);
+    const all = await list();
+    expect(all).toContain('schedule schedule:nightly-report');
+    expect(all).toContain('goal goal:0190aaaa-0000-7000-8000-000000000000');
+    // A colon alone does not make a background run: only the runtime's own prefixes do.
+    expect(all).toContain('operator ops:deploys');
+    const operator = await list('?origin=operator');
+    expect(operator).toContain('operator ops:deploys');
+    expect(operator.every((line: string) => line.startsWith('operator '))).toBe(true);
+    expect(await list('?origin=schedule')).toEqual(['schedule schedule:nightly-report']);
+    expect(
+      (await client.inject({ method: 'GET', url: '/api/chats?origin=robots' })).statusCode,
+    ).toBe(400);
+  });
+
   it('stores, traces and lists requests with secrets redacted', async () => {
     const secret = 'sk-proj-AbCdEfGhIjKlMnOpQrStUvWx0123';
     const body = (await chat(`what is 2+2? my key is ${secret}`, 'chat-secret')).json();

@@ -1,12 +1,14 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database } from '../../store/database.js';
 import { jsonRows } from '../../store/json-rows.js';
 import type { KvStore } from '../../store/kv/kv-store.js';
+import { containsPattern } from '../../store/like.js';
 import type { PendingWrites } from '../../store/pending-writes.js';
 import { isoMicros } from '../../store/sql-time.js';
 import { estimateTokens } from '../runtime/tokens.js';
+import type { ChatsTable } from './chat.tables.js';
 import { ChatHistoryCache, type LoadedHistory } from './chat-history-cache.js';
-import './chat.tables.js';
+import { type ChatOrigin, chatOrigin, originFilter } from './chat-origin.js';
 
 export interface ChatMessage {
   id: string;
@@ -18,6 +20,7 @@ export interface ChatMessage {
 
 export interface ChatSummary {
   chat_id: string;
+  origin: ChatOrigin;
   title: string;
   message_count: number;
   created_at: string;
@@ -203,22 +206,41 @@ export class ConversationRepository {
     return rows.map(toMessage).reverse();
   }
 
-  async chats(limit: number): Promise<ChatSummary[]> {
+  /**
+   * Chats whose id contains `text` (any case), most recently active first. Titles are left to
+   * the goals' and traces' own sources, which open the record the text is about.
+   */
+  async findChats(text: string, limit: number): Promise<ChatSummary[]> {
     await this.pending.settle('chats');
     const rows = await this.db
       .selectFrom('chats')
       .selectAll()
+      .where('chat_id', 'ilike', containsPattern(text))
       .orderBy('updated_at', 'desc')
       .limit(limit)
       .execute();
-    return rows.map((row) => ({
-      chat_id: row.chat_id,
-      title: row.title,
-      message_count: row.message_count,
-      created_at: new Date(row.created_at).toISOString(),
-      updated_at: new Date(row.updated_at).toISOString(),
-    }));
+    return rows.map(toSummary);
   }
+
+  /** Most recently active first; only those of one origin when it is given. */
+  async chats(limit: number, origin?: ChatOrigin): Promise<ChatSummary[]> {
+    await this.pending.settle('chats');
+    let query = this.db.selectFrom('chats').selectAll();
+    if (origin) query = query.where(originFilter(origin));
+    const rows = await query.orderBy('updated_at', 'desc').limit(limit).execute();
+    return rows.map(toSummary);
+  }
+}
+
+function toSummary(row: Selectable<ChatsTable>): ChatSummary {
+  return {
+    chat_id: row.chat_id,
+    origin: chatOrigin(row.chat_id),
+    title: row.title,
+    message_count: row.message_count,
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
+  };
 }
 
 function toMessage(row: ChatMessage): ChatMessage {

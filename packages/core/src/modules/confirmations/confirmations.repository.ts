@@ -76,6 +76,18 @@ export class ConfirmationsRepository {
     return (await query.execute()).map(toConfirmation);
   }
 
+  /** The confirmations of these requests, oldest first (a chat's thread shows them in order). */
+  async forRequests(requestIds: string[]): Promise<Confirmation[]> {
+    if (requestIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('confirmations')
+      .selectAll()
+      .where('request_id', 'in', requestIds)
+      .orderBy('created_at', 'asc')
+      .execute();
+    return rows.map(toConfirmation);
+  }
+
   /** Pending confirmations past their time, left by a process that stopped while waiting. */
   async overdue(): Promise<string[]> {
     const rows = await this.db

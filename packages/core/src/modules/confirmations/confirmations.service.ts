@@ -158,6 +158,10 @@ export class ConfirmationService {
     return this.repository.list(status, limit);
   }
 
+  forRequests(requestIds: string[]): Promise<Confirmation[]> {
+    return this.repository.forRequests(requestIds);
+  }
+
   /** Denies confirmations left pending by a process that stopped while its run waited. */
   async expireOverdue(): Promise<number> {
     const ids = await this.repository.overdue();

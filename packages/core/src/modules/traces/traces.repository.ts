@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../store/database.js';
 import { jsonRows } from '../../store/json-rows.js';
+import { containsPattern } from '../../store/like.js';
 import { PendingWrites } from '../../store/pending-writes.js';
 import { isoMicros } from '../../store/sql-time.js';
 import type { Trace, TraceQuery } from './traces.schema.js';
@@ -73,6 +74,16 @@ export class TracesRepository {
   }
 
   /** Newest first, keyset-paged on (created_at, request_id), like the audit log. */
+  /** Traces whose request id contains `part` (any case), newest first. */
+  async byIdPart(part: string, limit: number): Promise<Trace[]> {
+    await this.pending.settle('traces');
+    return (await this.select()
+      .where('traces.request_id', 'ilike', containsPattern(part))
+      .orderBy('traces.created_at', 'desc')
+      .limit(limit)
+      .execute()) as Trace[];
+  }
+
   async page(query: TraceQuery): Promise<{ traces: Trace[]; next_cursor: string | null }> {
     await this.pending.settle('traces');
     let select = this.select()

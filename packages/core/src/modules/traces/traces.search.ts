@@ -14,9 +14,13 @@ const traceResult = (trace: Trace): SearchResult => ({
   at: trace.created_at,
 });
 
+/** Shorter parts match too much of an id to mean one trace. */
+const MIN_ID_PART = 4;
+
 /**
- * Traces by exact request id, or by chat id: the chat's filtered list first, then its latest
- * traces. Both lookups use an index, so this stays instant at millions of traces.
+ * Traces by request id (whole, or any part of at least 4 characters), or by chat id: the chat's
+ * filtered list first, then its latest traces. Each lookup uses an index (the part through a
+ * trigram index), so this stays instant at millions of traces.
  */
 export const tracesSearchSource = (traces: TracesRepository): SearchSource => ({
   name: 'traces',
@@ -25,6 +29,8 @@ export const tracesSearchSource = (traces: TracesRepository): SearchSource => ({
     const results: SearchResult[] = [];
     const byRequest = await traces.get(text);
     if (byRequest) results.push(traceResult(byRequest));
+    else if (text.length >= MIN_ID_PART)
+      results.push(...(await traces.byIdPart(text, limit)).map(traceResult));
     if (!CHAT_ID.test(text)) return results;
     const { traces: ofChat, next_cursor } = await traces.page({ chat_id: text, limit });
     if (ofChat.length === 0) return results;

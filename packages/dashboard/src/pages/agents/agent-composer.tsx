@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Kbd, Loader, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Kbd, Loader, Stack, Text, Textarea } from '@mantine/core';
 import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import type { Agent } from '../../api/agents';
-import { ApiError } from '../../api/client';
+import { formErrors } from '../../components/form-errors';
+import { FormRefusal } from '../../components/form-refusal';
 import { SendIcon } from '../../components/icons';
 import { useSendAgentMessage } from '../../hooks/use-agents';
 
@@ -9,29 +10,18 @@ import { useSendAgentMessage } from '../../hooks/use-agents';
 const MAX_LENGTH = 32_000;
 
 /** Why the agent did not take (or finish) the work, in the operator's terms. */
-function refusal(error: unknown, agent: Agent): { title: string; text: string } | null {
-  if (!error) return null;
-  if (!(error instanceof ApiError)) return { title: 'Not sent', text: String(error) };
-  switch (error.code) {
+function refusalTitle(code: string, agent: Agent): string {
+  switch (code) {
     case 'agent_busy':
-      return {
-        title: `${agent.name} is busy`,
-        text: 'It is already working on a message and nothing is queued. Send this again once it is idle.',
-      };
+      return `${agent.name} is busy: it works on one message at a time; send this again once it is idle`;
     case 'invalid_transition':
-      return {
-        title: `${agent.name} takes no work while ${agent.status === 'stopped' ? 'stopped' : 'paused'}`,
-        text: error.message,
-      };
+      return `${agent.name} takes no work while ${agent.status === 'stopped' ? 'stopped' : 'paused'}`;
     case 'agent_stopped':
-      return {
-        title: 'The work was cancelled',
-        text: 'The agent was stopped or deleted while it worked, so no reply was written.',
-      };
+      return 'The work was cancelled: the agent was stopped or deleted while it worked';
     case 'model_error':
-      return { title: 'The model provider failed', text: error.message };
+      return 'The model provider failed';
     default:
-      return { title: 'Not sent', text: error.message };
+      return 'Not sent';
   }
 }
 
@@ -41,7 +31,8 @@ export function AgentComposer({ agent }: { agent: Agent }) {
   const [text, setText] = useState('');
   const working = send.isPending;
   const ready = text.trim().length > 0 && !working;
-  const problem = refusal(send.error, agent);
+  const refused = formErrors(send.error, { text: '/text' });
+  const problem = refused.refusal;
   const closed = agent.status === 'paused' || agent.status === 'stopped';
 
   const submit = (event?: FormEvent) => {
@@ -76,11 +67,14 @@ export function AgentComposer({ agent }: { agent: Agent }) {
           }}
           onKeyDown={onKeyDown}
           disabled={working}
+          error={refused.fields.text}
         />
         {problem ? (
-          <Alert color="red" variant="light" title={problem.title} data-testid="composer-error">
-            {problem.text}
-          </Alert>
+          <FormRefusal
+            refusal={problem}
+            title={refusalTitle(problem.code, agent)}
+            testId="composer-error"
+          />
         ) : closed && !working ? (
           <Text size="sm" c="orange.8" data-testid="composer-hint">
             {agent.name} is {agent.status}: it refuses new work until you resume it.

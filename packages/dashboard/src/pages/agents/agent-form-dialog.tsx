@@ -1,17 +1,9 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
 import type { Agent, AgentChange } from '../../api/agents';
-import { ApiError } from '../../api/client';
+import { formErrors } from '../../components/form-errors';
+import { FormRefusal } from '../../components/form-refusal';
 import { useCreateAgent, useUpdateAgent } from '../../hooks/use-agents';
 
 interface AgentFormDialogProps {
@@ -24,23 +16,7 @@ interface AgentFormDialogProps {
 }
 
 type FieldName = 'name' | 'objective' | 'priority';
-const FIELDS: FieldName[] = ['name', 'objective', 'priority'];
-type FieldErrors = Partial<Record<FieldName, string>> & { general?: string };
-
-/** A 400's details and a taken name, next to the fields they are about. */
-function fieldErrors(error: unknown): FieldErrors {
-  if (!(error instanceof ApiError)) return {};
-  if (error.code === 'name_taken') return { name: error.message };
-  if (error.code === 'validation_error') {
-    const fields: FieldErrors = {};
-    for (const field of FIELDS) {
-      const message = error.detailFor(`/${field}`);
-      if (message) fields[field] = message;
-    }
-    return Object.keys(fields).length > 0 ? fields : { general: error.message };
-  }
-  return { general: error.message };
-}
+const FIELD_PATHS = { name: '/name', objective: '/objective', priority: '/priority' };
 
 export function AgentFormDialog({ opened, onClose, agent, onCreated }: AgentFormDialogProps) {
   const create = useCreateAgent();
@@ -50,7 +26,8 @@ export function AgentFormDialog({ opened, onClose, agent, onCreated }: AgentForm
   const [objective, setObjective] = useState(agent?.objective ?? '');
   const [priority, setPriority] = useState<number | string>(agent?.priority ?? 5);
   const [missing, setMissing] = useState<Partial<Record<FieldName, string>>>({});
-  const errors = { ...missing, ...fieldErrors(mutation.error) };
+  const refused = formErrors(mutation.error, FIELD_PATHS, { name_taken: 'name' });
+  const errors = { ...missing, ...refused.fields };
 
   const touch = (field: FieldName) => {
     if (mutation.isError) mutation.reset();
@@ -166,11 +143,7 @@ export function AgentFormDialog({ opened, onClose, agent, onCreated }: AgentForm
             w={240}
             required
           />
-          {errors.general ? (
-            <Alert color="red" variant="light">
-              {errors.general}
-            </Alert>
-          ) : null}
+          <FormRefusal refusal={refused.refusal} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>
               Cancel

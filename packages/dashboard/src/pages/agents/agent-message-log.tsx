@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Agent, AgentMessage, MessageOrigin } from '../../api/agents';
+import { plural } from '../../components/format';
 import { ModelText } from '../../components/model-text';
 import { RelativeTime } from '../../components/relative-time';
 import { useAgentMessages } from '../../hooks/use-agents';
@@ -141,7 +142,7 @@ export function AgentMessageLog({ agent }: { agent: Agent }) {
       <Group justify="space-between" pt={4}>
         <Text size="sm" c="dimmed" data-testid="messages-count">
           {log.hasNextPage
-            ? `Showing the newest ${messages.length} of ${agent.messages_count} messages`
+            ? `Showing the newest ${messages.length} of ${plural(agent.messages_count, 'message')}`
             : `All ${messages.length} ${messages.length === 1 ? 'message' : 'messages'} shown`}
         </Text>
         {log.hasNextPage ? (

@@ -1,6 +1,7 @@
 import { Button, EmptyState, Group, Paper, Stack, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import type { AuditFilters } from '../../api/audit';
+import { plural } from '../../components/format';
 import { PageHeader } from '../../components/page-header';
 import { useAuditLog, useResetAuditLog } from '../../hooks/use-audit';
 import { AuditFilterBar } from './audit-filters';
@@ -54,7 +55,7 @@ export function AuditPage() {
         <Group justify="space-between">
           <Text size="sm" c="dimmed" data-testid="audit-count">
             {log.hasNextPage
-              ? `Showing the newest ${entries.length} entries`
+              ? `Showing the newest ${plural(entries.length, 'entry', 'entries')}`
               : `All ${entries.length} ${entries.length === 1 ? 'entry' : 'entries'} shown`}
           </Text>
           {log.hasNextPage ? (

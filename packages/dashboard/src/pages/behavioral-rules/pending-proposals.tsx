@@ -140,7 +140,7 @@ function ProposalCard({ proposal, onEditApprove }: ProposalCardProps) {
 }
 
 function ApproveDialog({ proposal, onClose }: { proposal: RuleProposal; onClose: () => void }) {
-  const approve = useApproveProposal();
+  const approve = useApproveProposal(true);
   const initial = {
     text: proposal.text,
     trigger: proposal.trigger,

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Group,
   Input,
@@ -21,7 +20,8 @@ import {
   type Trigger,
   type TriggerType,
 } from '../../api/behavioral';
-import { ApiError } from '../../api/client';
+import { formErrors } from '../../components/form-errors';
+import { FormRefusal } from '../../components/form-refusal';
 import { TRIGGER_LABELS } from './rule-labels';
 
 export interface RuleFormValues extends RuleFields {
@@ -29,30 +29,15 @@ export interface RuleFormValues extends RuleFields {
 }
 
 type FieldName = 'text' | 'trigger' | 'keywords' | 'pattern' | 'confidence';
-type FieldErrors = Partial<Record<FieldName, string>> & { general?: string };
 
-/** The runtime's 400 details next to the fields they name (/text, /trigger/keywords/0, ...). */
-function fieldErrors(error: unknown): FieldErrors {
-  if (!(error instanceof ApiError)) return {};
-  if (error.code !== 'validation_error') return { general: error.message };
-  const fields: FieldErrors = {};
-  const add = (name: FieldName, message: string) => {
-    fields[name] = fields[name] ? `${fields[name]}; ${message}` : message;
-  };
-  for (const detail of error.details) {
-    const path = detail.path ?? '';
-    const message = detail.message ?? error.message;
-    const keyword = /^\/trigger\/keywords\/(\d+)/.exec(path);
-    if (path === '/text') add('text', message);
-    else if (keyword) add('keywords', `keyword ${Number(keyword[1]) + 1}: ${message}`);
-    else if (path.startsWith('/trigger/keywords')) add('keywords', message);
-    else if (path.startsWith('/trigger/pattern')) add('pattern', message);
-    else if (path.startsWith('/trigger')) add('trigger', message);
-    else if (path === '/confidence') add('confidence', message);
-    else fields.general = fields.general ? `${fields.general}; ${message}` : message;
-  }
-  return Object.keys(fields).length > 0 ? fields : { general: error.message };
-}
+/** Where each field sits in the body; the trigger's parts come before the trigger as a whole. */
+const FIELD_PATHS: Record<FieldName, string> = {
+  text: '/text',
+  keywords: '/trigger/keywords',
+  pattern: '/trigger/pattern',
+  trigger: '/trigger',
+  confidence: '/confidence',
+};
 
 const monospace = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
 
@@ -94,8 +79,8 @@ export function RuleForm({
   const [confidence, setConfidence] = useState(Math.round(initial.confidence * 100));
   const [enabled, setEnabled] = useState(initial.enabled);
   const [missing, setMissing] = useState<Partial<Record<FieldName, string>>>({});
-  const server = fieldErrors(error);
-  const errors = { ...server, ...missing };
+  const server = formErrors(error, FIELD_PATHS);
+  const errors: Partial<Record<FieldName, string>> = { ...server.fields, ...missing };
 
   const touch = (field?: FieldName) => {
     onTouch();
@@ -230,11 +215,7 @@ export function RuleForm({
             onChange={(event) => setEnabled(event.currentTarget.checked)}
           />
         ) : null}
-        {errors.general ? (
-          <Alert color="red" variant="light">
-            {errors.general}
-          </Alert>
-        ) : null}
+        <FormRefusal refusal={server.refusal} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>
             Cancel

@@ -1,4 +1,5 @@
 import {
+  Badge,
   Button,
   EmptyState,
   Group,
@@ -8,6 +9,7 @@ import {
   ScrollArea,
   Skeleton,
   Stack,
+  Switch,
   Text,
 } from '@mantine/core';
 import { Link } from 'react-router';
@@ -20,13 +22,29 @@ interface ChatListProps {
   /** The chat a reply is streaming into, marked with a spinner. */
   streamingChat: string | undefined;
   onNew: () => void;
+  /** Goal, sub-agent, schedule and messaging conversations are listed too. */
+  withBackground: boolean;
+  onWithBackground: (shown: boolean) => void;
 }
+
+const ORIGIN_LABELS: Record<string, string> = {
+  goal: 'goal',
+  agent: 'sub-agent',
+  schedule: 'schedule',
+  messaging: 'messaging',
+};
 
 const chatLink = (chatId: string) => ({ search: `?chat=${encodeURIComponent(chatId)}` });
 
 /** Conversations, most recently active first; the selected one lives in the URL. */
-export function ChatList({ selected, streamingChat, onNew }: ChatListProps) {
-  const chats = useChats();
+export function ChatList({
+  selected,
+  streamingChat,
+  onNew,
+  withBackground,
+  onWithBackground,
+}: ChatListProps) {
+  const chats = useChats(withBackground);
   const list = chats.data ?? [];
   const isDraft = !chats.isPending && !list.some((chat) => chat.chat_id === selected);
 
@@ -46,6 +64,14 @@ export function ChatList({ selected, streamingChat, onNew }: ChatListProps) {
           New chat
         </Button>
       </Group>
+      <Switch
+        size="xs"
+        px="md"
+        pb="xs"
+        label="Background runs (goals, sub-agents, schedules, messaging)"
+        checked={withBackground}
+        onChange={(event) => onWithBackground(event.currentTarget.checked)}
+      />
       <ScrollArea style={{ flex: 1 }} type="auto" px={6} pb={6}>
         <Stack gap={2} component="nav" aria-label="Conversations">
           {isDraft ? (
@@ -78,9 +104,16 @@ export function ChatList({ selected, streamingChat, onNew }: ChatListProps) {
                     active={active}
                     aria-current={active ? 'page' : undefined}
                     label={
-                      <Text size="sm" truncate title={chat.title}>
-                        {chat.title}
-                      </Text>
+                      <Group gap={6} wrap="nowrap">
+                        {chat.origin !== 'operator' ? (
+                          <Badge size="xs" variant="light" color="gray" style={{ flex: 'none' }}>
+                            {ORIGIN_LABELS[chat.origin] ?? chat.origin}
+                          </Badge>
+                        ) : null}
+                        <Text size="sm" truncate title={chat.title}>
+                          {chat.title}
+                        </Text>
+                      </Group>
                     }
                     description={
                       <Text size="xs" c="dimmed" span>
@@ -90,6 +123,7 @@ export function ChatList({ selected, streamingChat, onNew }: ChatListProps) {
                     }
                     rightSection={streamingChat === chat.chat_id ? <Loader size={14} /> : null}
                     data-chat-id={chat.chat_id}
+                    data-origin={chat.origin}
                     style={{ borderRadius: 'var(--mantine-radius-sm)' }}
                   />
                 );

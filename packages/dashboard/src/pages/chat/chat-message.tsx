@@ -1,5 +1,6 @@
 import { Alert, Anchor, Badge, Box, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { FailureNote } from '../../components/failure-note';
 import { LogoMark } from '../../components/icons';
 import { ModelText } from '../../components/model-text';
 import { RelativeTime } from '../../components/relative-time';
@@ -70,6 +71,18 @@ export function AssistantMessage({
         <Paper withBorder radius="lg" px="md" py="sm" style={{ borderTopLeftRadius: 4 }}>
           <Stack gap="sm">
             <ProgressSteps steps={steps} />
+            {steps
+              .filter((step) => step.status === 'error' && step.error)
+              .map((step) => (
+                <FailureNote
+                  key={`failed-${step.step}`}
+                  what={`Step ${step.step}, ${step.skill}, failed`}
+                  next="The model was told it failed and answered without its result."
+                  detail={step.error ?? ''}
+                  subject="tool"
+                  testId="step-failure"
+                />
+              ))}
             {confirmations.map((step) =>
               step.confirmationId ? (
                 <ConfirmationCard

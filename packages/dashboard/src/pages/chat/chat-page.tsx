@@ -1,7 +1,7 @@
 import { Flex, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { isChatId, newChatId } from '../../api/chat';
+import { isBackgroundChat, isChatId, newChatId } from '../../api/chat';
 import { PageHeader } from '../../components/page-header';
 import { useChatStream, useChats } from '../../hooks/use-chat';
 import { ChatList } from './chat-list';
@@ -17,7 +17,9 @@ export function ChatPage() {
   // Without ?chat= the page opens a new conversation; its id reaches the URL with the first message.
   const [draftId, setDraftId] = useState(newChatId);
   const chatId = isChatId(requested) ? requested : draftId;
-  const chats = useChats();
+  // Background runs have their own pages; the list shows them only when asked, or when one is open.
+  const [withBackground, setWithBackground] = useState(() => isBackgroundChat(chatId));
+  const chats = useChats(withBackground);
   const stream = useChatStream();
   const summary = chats.data?.find((chat) => chat.chat_id === chatId);
   const streamingChat = stream.streaming ? stream.turn?.chatId : undefined;
@@ -45,13 +47,18 @@ export function ChatPage() {
         style={{ flex: 1, minHeight: 0 }}
         align="stretch"
       >
-        <ChatList selected={chatId} streamingChat={streamingChat} onNew={startNew} />
+        <ChatList
+          selected={chatId}
+          streamingChat={streamingChat}
+          onNew={startNew}
+          withBackground={withBackground}
+          onWithBackground={setWithBackground}
+        />
         <Conversation
           key={chatId}
           chatId={chatId}
           summary={summary}
           turn={stream.turn?.chatId === chatId ? stream.turn : null}
-          details={stream.details}
           streaming={stream.streaming}
           onSend={send}
           onStop={stream.stop}

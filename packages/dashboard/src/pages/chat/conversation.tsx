@@ -13,16 +13,16 @@ import {
 import { useEffect, useRef } from 'react';
 import type { ChatMessage, ChatSummary } from '../../api/chat';
 import { ChatIcon } from '../../components/icons';
-import { type LiveTurn, type TurnDetails, useChatMessages } from '../../hooks/use-chat';
+import { type LiveTurn, useChatMessages } from '../../hooks/use-chat';
 import { ChatComposer } from './chat-composer';
 import { AssistantMessage, UserMessage } from './chat-message';
+import { threadOf } from './chat-thread';
 
 interface ConversationProps {
   chatId: string;
   summary: ChatSummary | undefined;
   /** The turn being streamed, if it belongs to this chat. */
   turn: LiveTurn | null;
-  details: Record<string, TurnDetails>;
   streaming: boolean;
   onSend: (text: string, afterMessageId: string | null) => void;
   onStop: () => void;
@@ -66,21 +66,23 @@ export function Conversation({
   chatId,
   summary,
   turn,
-  details,
   streaming,
   onSend,
   onStop,
 }: ConversationProps) {
   const thread = useChatMessages(chatId);
-  const messages = thread.data ?? [];
+  const messages = thread.data?.messages ?? [];
+  const liveFailure =
+    turn?.status === 'error' || turn?.status === 'stopped' ? turn.userText : undefined;
+  const entries = threadOf(messages, thread.data?.requests ?? [], liveFailure);
   const viewport = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
   const unsaved = turn ? unsavedParts(messages, turn) : { user: false, reply: false };
   const showTurn = turn !== null && (unsaved.reply || turn.status !== 'done');
-  const empty = !thread.isPending && messages.length === 0 && !showTurn;
+  const empty = !thread.isPending && entries.length === 0 && !showTurn;
 
   // Follow the reply as it grows, unless the operator scrolled up to read something.
-  const contentSize = `${messages.length}:${turn?.text.length ?? 0}:${turn?.steps.length ?? 0}:${turn?.status}`;
+  const contentSize = `${entries.length}:${turn?.text.length ?? 0}:${turn?.steps.length ?? 0}:${turn?.status}`;
   useEffect(() => {
     const element = viewport.current;
     if (element && pinned.current && contentSize) element.scrollTo({ top: element.scrollHeight });
@@ -128,7 +130,7 @@ export function Conversation({
         <Box component="section" aria-label="Conversation" px="lg" py="md">
           {thread.isPending ? (
             <LoadingThread />
-          ) : thread.isError && messages.length === 0 ? (
+          ) : thread.isError && entries.length === 0 ? (
             <EmptyState
               py={48}
               title="This conversation could not be loaded"
@@ -150,21 +152,19 @@ export function Conversation({
             />
           ) : (
             <Stack gap="lg">
-              {messages.map((message) =>
-                message.role === 'user' ? (
-                  <UserMessage
-                    key={message.id}
-                    text={message.content}
-                    createdAt={message.created_at}
-                  />
+              {entries.map((entry) =>
+                entry.kind === 'user' ? (
+                  <UserMessage key={entry.key} text={entry.text} createdAt={entry.createdAt} />
                 ) : (
                   <AssistantMessage
-                    key={message.id}
-                    text={message.content}
-                    steps={message.request_id ? details[message.request_id]?.steps : undefined}
-                    tier={message.request_id ? details[message.request_id]?.tier : undefined}
-                    requestId={message.request_id}
-                    createdAt={message.created_at}
+                    key={entry.key}
+                    text={entry.text}
+                    steps={entry.steps}
+                    tier={entry.tier}
+                    requestId={entry.requestId}
+                    createdAt={entry.createdAt}
+                    error={entry.error}
+                    stopped={entry.stopped}
                   />
                 ),
               )}

@@ -1,8 +1,9 @@
 import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
-import { ApiError } from '../../api/client';
 import type { RuntimeParameter } from '../../api/config';
+import { formErrors } from '../../components/form-errors';
+import { FormRefusal } from '../../components/form-refusal';
 import { useSetParameter } from '../../hooks/use-config';
 import { formatParameterRange, formatParameterValue, UNIT_LABELS } from './parameter-format';
 
@@ -13,15 +14,12 @@ interface ParameterDialogProps {
 
 /** A new value in the parameter's own unit, checked by the runtime against its bounds. */
 export function ParameterDialog({ parameter, onClose }: ParameterDialogProps) {
-  const save = useSetParameter();
+  const save = useSetParameter(true);
   const [value, setValue] = useState<number | string>(parameter.value);
   const [missing, setMissing] = useState(false);
   const unitWord = UNIT_LABELS[parameter.unit] ?? parameter.unit;
   const numeric = typeof value === 'number' ? value : Number.NaN;
-  const error =
-    save.error instanceof ApiError
-      ? (save.error.detailFor('/value') ?? save.error.message)
-      : undefined;
+  const refused = formErrors(save.error, { value: '/value' });
   const close = () => {
     save.reset();
     onClose();
@@ -69,7 +67,7 @@ export function ParameterDialog({ parameter, onClose }: ParameterDialogProps) {
             allowNegative={false}
             // The runtime says what is out of bounds; the field does not silently clamp.
             clampBehavior="none"
-            error={error ?? (missing ? 'Enter a value.' : undefined)}
+            error={refused.fields.value ?? (missing ? 'Enter a value.' : undefined)}
             data-autofocus
             styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           />
@@ -94,6 +92,7 @@ export function ParameterDialog({ parameter, onClose }: ParameterDialogProps) {
               This parameter is read at start: the new value applies after the runtime restarts.
             </Alert>
           )}
+          <FormRefusal refusal={refused.refusal} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>
               Cancel

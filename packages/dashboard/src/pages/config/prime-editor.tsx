@@ -18,6 +18,8 @@ import {
   type PrimeDocument,
   type VersionConflict,
 } from '../../api/config';
+import { formErrors } from '../../components/form-errors';
+import { FormRefusal } from '../../components/form-refusal';
 import { Panel } from '../../components/panel';
 import { RelativeTime } from '../../components/relative-time';
 import { useSavePrime } from '../../hooks/use-config';
@@ -80,17 +82,9 @@ export function PrimeEditor({ latest, edit, onEdit }: PrimeEditorProps) {
   const staleBy = dirty && latest && latest.version !== edit.base.version ? latest : null;
   const conflict = refused !== null || staleBy !== null;
   const theirVersion = latest && latest.version >= (refused ?? 0) ? latest.version : refused;
-  const fieldError = (path: string) =>
-    save.error instanceof ApiError && save.error.code === 'validation_error'
-      ? save.error.detailFor(path)
-      : undefined;
-  const generalError =
-    save.error instanceof ApiError &&
-    save.error.code === 'validation_error' &&
-    !fieldError('/content') &&
-    !fieldError('/note')
-      ? save.error.message
-      : undefined;
+  const errors = formErrors(save.error, { content: '/content', note: '/note' });
+  // A version conflict has its own card above, with the way out.
+  const otherRefusal = refused === null ? errors.refusal : undefined;
 
   const change = (value: string) => {
     if (save.isError) save.reset();
@@ -201,7 +195,7 @@ export function PrimeEditor({ latest, edit, onEdit }: PrimeEditorProps) {
               placeholder={
                 'Standing instructions, in Markdown. For example:\n\n- Answer in British English.\n- Never run commands that delete data without asking first.'
               }
-              error={fieldError('/content')}
+              error={errors.fields.content}
               styles={{
                 input: {
                   fontFamily: 'var(--mantine-font-family-monospace)',
@@ -226,7 +220,7 @@ export function PrimeEditor({ latest, edit, onEdit }: PrimeEditorProps) {
                 value={note}
                 maxLength={PRIME_NOTE_MAX}
                 onChange={(event) => setNote(event.currentTarget.value)}
-                error={fieldError('/note')}
+                error={errors.fields.note}
                 style={{ flex: 1, minWidth: 240 }}
               />
               {dirty ? (
@@ -238,11 +232,7 @@ export function PrimeEditor({ latest, edit, onEdit }: PrimeEditorProps) {
                 Save
               </Button>
             </Group>
-            {generalError ? (
-              <Alert color="red" variant="light">
-                {generalError}
-              </Alert>
-            ) : null}
+            <FormRefusal refusal={otherRefusal} />
           </Stack>
         </form>
       )}

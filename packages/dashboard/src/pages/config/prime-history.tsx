@@ -2,6 +2,7 @@ import { Badge, Button, Divider, EmptyState, Group, Skeleton, Stack, Text } from
 import { notifications } from '@mantine/notifications';
 import { Fragment } from 'react';
 import type { PrimeVersionSummary } from '../../api/config';
+import { plural } from '../../components/format';
 import { Panel } from '../../components/panel';
 import { RelativeTime } from '../../components/relative-time';
 import { usePrimeHistory, useRestorePrime } from '../../hooks/use-config';
@@ -105,7 +106,7 @@ export function PrimeHistory({ current, onView }: PrimeHistoryProps) {
       aside={
         versions.length > 0 ? (
           <Text size="xs" c="dimmed">
-            {history.hasNextPage ? `Newest ${versions.length}` : `${versions.length} versions`}
+            {history.hasNextPage ? `Newest ${versions.length}` : plural(versions.length, 'version')}
           </Text>
         ) : null
       }

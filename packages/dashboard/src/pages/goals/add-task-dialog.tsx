@@ -11,12 +11,19 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
-import { ApiError } from '../../api/client';
 import type { GoalDetail, GoalTask } from '../../api/goals';
+import { formErrors, type Refusal } from '../../components/form-errors';
+import { FormRefusal } from '../../components/form-refusal';
 import { useAddGoalTask } from '../../hooks/use-goals';
 
 type FieldName = 'title' | 'instruction' | 'depends_on' | 'dependents';
-type FieldErrors = Partial<Record<FieldName, string>> & { general?: string; cycle?: string };
+const FIELD_PATHS: Record<FieldName, string> = {
+  title: '/title',
+  instruction: '/instruction',
+  depends_on: '/depends_on',
+  dependents: '/dependents',
+};
+type FieldErrors = Partial<Record<FieldName, string>> & { refusal?: Refusal; cycle?: string };
 
 const taskLabel = (task: GoalTask) => `#${task.position} ${task.title}`;
 
@@ -27,22 +34,19 @@ function withTitles(message: string, tasks: GoalTask[]): string {
   return text;
 }
 
+/** The shared mapping, with task ids named as in the graph and a cycle shown as a path. */
 function fieldErrors(error: unknown, tasks: GoalTask[]): FieldErrors {
-  if (!(error instanceof ApiError)) return {};
-  if (error.code !== 'validation_error') return { general: error.message };
-  const fields: FieldErrors = {};
-  for (const detail of error.details) {
-    const message = withTitles(detail.message ?? error.message, tasks);
-    if (message.startsWith('cycle:')) {
-      fields.cycle = message.slice('cycle:'.length).trim().replace(/ -> /g, ' → ');
-      continue;
-    }
-    const field = (['title', 'instruction', 'depends_on', 'dependents'] as const).find(
-      (name) => detail.path === `/${name}` || detail.path?.startsWith(`/${name}/`),
-    );
-    if (field) fields[field] = fields[field] ? `${fields[field]}; ${message}` : message;
+  const refused = formErrors(error, FIELD_PATHS);
+  const errors: FieldErrors = {};
+  for (const [field, raw] of Object.entries(refused.fields) as [FieldName, string][]) {
+    const message = withTitles(raw, tasks);
+    if (message.startsWith('cycle:'))
+      errors.cycle = message.slice('cycle:'.length).trim().replace(/ -> /g, ' → ');
+    else errors[field] = message;
   }
-  return Object.keys(fields).length > 0 ? fields : { general: error.message };
+  if (refused.refusal)
+    errors.refusal = { ...refused.refusal, message: withTitles(refused.refusal.message, tasks) };
+  return errors;
 }
 
 interface AddTaskDialogProps {
@@ -199,11 +203,7 @@ export function AddTaskDialog({
               </Text>
             </Alert>
           ) : null}
-          {errors.general ? (
-            <Alert color="red" variant="light" data-testid="add-task-error">
-              {withTitles(errors.general, goal.tasks)}
-            </Alert>
-          ) : null}
+          <FormRefusal refusal={errors.refusal} testId="add-task-error" />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>
               Cancel

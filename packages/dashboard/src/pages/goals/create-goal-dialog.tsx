@@ -1,24 +1,13 @@
-import { Alert, Button, Group, Modal, NumberInput, Stack, Textarea } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Stack, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
-import { ApiError } from '../../api/client';
 import type { Goal } from '../../api/goals';
+import { formErrors } from '../../components/form-errors';
+import { FormRefusal } from '../../components/form-refusal';
 import { useCreateGoal } from '../../hooks/use-goals';
 
 type FieldName = 'objective' | 'priority';
-type FieldErrors = Partial<Record<FieldName, string>> & { general?: string };
-
-/** A 400's details, next to the fields they are about. */
-function fieldErrors(error: unknown): FieldErrors {
-  if (!(error instanceof ApiError)) return {};
-  if (error.code !== 'validation_error') return { general: error.message };
-  const fields: FieldErrors = {};
-  for (const field of ['objective', 'priority'] as const) {
-    const message = error.detailFor(`/${field}`);
-    if (message) fields[field] = message;
-  }
-  return Object.keys(fields).length > 0 ? fields : { general: error.message };
-}
+const FIELD_PATHS = { objective: '/objective', priority: '/priority' };
 
 interface CreateGoalDialogProps {
   opened: boolean;
@@ -31,7 +20,8 @@ export function CreateGoalDialog({ opened, onClose, onCreated }: CreateGoalDialo
   const [objective, setObjective] = useState('');
   const [priority, setPriority] = useState<number | string>(5);
   const [missing, setMissing] = useState<Partial<Record<FieldName, string>>>({});
-  const errors = { ...missing, ...fieldErrors(create.error) };
+  const refused = formErrors(create.error, FIELD_PATHS);
+  const errors = { ...missing, ...refused.fields };
 
   const touch = (field: FieldName) => {
     if (create.isError) create.reset();
@@ -103,11 +93,7 @@ export function CreateGoalDialog({ opened, onClose, onCreated }: CreateGoalDialo
             w={260}
             required
           />
-          {errors.general ? (
-            <Alert color="red" variant="light">
-              {errors.general}
-            </Alert>
-          ) : null}
+          <FormRefusal refusal={refused.refusal} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>
               Cancel

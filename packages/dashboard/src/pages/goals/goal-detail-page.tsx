@@ -23,7 +23,7 @@ import { useGoal, useGoalLiveUpdates, useGoalRuns } from '../../hooks/use-goals'
 import { AddTaskDialog } from './add-task-dialog';
 import { GoalStatusBadge } from './goal-badges';
 import { ArchiveGoalDialog, GoalControls } from './goal-controls';
-import { FailureReason, GoalSummary, PauseReason } from './goal-summary';
+import { FailureReason, GoalSummary, PauseReason, PlanFailure } from './goal-summary';
 import { TaskDetails } from './task-details';
 import { TaskGraph } from './task-graph';
 import { TaskGraphLegend } from './task-graph-legend';
@@ -160,6 +160,7 @@ export function GoalDetailPage() {
         <>
           <PauseReason goal={goal} />
           <FailureReason goal={goal} />
+          <PlanFailure goal={goal} />
           <GoalSummary goal={goal} />
           <GraphPanel
             goal={goal}

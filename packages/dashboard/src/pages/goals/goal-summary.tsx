@@ -1,5 +1,7 @@
 import { Alert, Badge, Group, Loader, SimpleGrid, Text } from '@mantine/core';
 import { type GoalDetail, TASK_STATUSES } from '../../api/goals';
+import { FailureNote } from '../../components/failure-note';
+import { plural } from '../../components/format';
 import { StatCard } from '../../components/stat-card';
 import { formatTokens, GoalProgress, PriorityBadge, TASK_STATUS } from './goal-badges';
 
@@ -30,6 +32,23 @@ export function PauseReason({ goal }: { goal: GoalDetail }) {
   );
 }
 
+/** Notes of a plan that the model did not make because it failed, not because it was not asked. */
+const PLAN_FAILURE = /^(planning failed|the model's plan was rejected)/;
+
+/** A plan the model failed to make: why, and that the goal went on as one task. */
+export function PlanFailure({ goal }: { goal: GoalDetail }) {
+  const note = goal.planning.note;
+  if (goal.planning.status === 'pending' || !note || !PLAN_FAILURE.test(note)) return null;
+  return (
+    <FailureNote
+      what="The model could not plan this goal"
+      next="The goal went on without a plan: its whole objective ran as one task, which is what its status shows."
+      detail={note}
+      testId="plan-failure"
+    />
+  );
+}
+
 /** Why a failed goal failed: the error of the task that ran out of attempts. */
 export function FailureReason({ goal }: { goal: GoalDetail }) {
   if (goal.status !== 'failed') return null;
@@ -53,13 +72,16 @@ function planningText(goal: GoalDetail): { value: string; note: string } {
   if (planning.source === 'model')
     return {
       value: 'By the model',
-      note: `Planned into ${goal.tasks.filter((task) => task.created_by === 'planner').length || goal.tasks.length} tasks with their dependencies.`,
+      note: `Planned into ${plural(goal.tasks.filter((task) => task.created_by === 'planner').length || goal.tasks.length, 'task')} with their dependencies.`,
     };
+  const failed = planning.note !== null && PLAN_FAILURE.test(planning.note);
   return {
     value: 'One task',
-    note: planning.note
-      ? `Not planned by the model: ${planning.note}.`
-      : 'The objective is one task.',
+    note: failed
+      ? 'The model could not plan it (see above), so the objective is one task.'
+      : planning.note
+        ? `Not planned by the model: ${planning.note}.`
+        : 'The objective is one task.',
   };
 }
 

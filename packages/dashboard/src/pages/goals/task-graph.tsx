@@ -1,6 +1,7 @@
 import { Box } from '@mantine/core';
 import { type KeyboardEvent, useId, useMemo, useState } from 'react';
 import type { GoalDetail, GoalTask, TaskRun, TaskStatus } from '../../api/goals';
+import { plural } from '../../components/format';
 import { useNow } from '../../hooks/use-now';
 import { formatDuration, TASK_STATUS } from './goal-badges';
 import { layoutTaskGraph, NODE_HEIGHT, NODE_WIDTH, type PlacedEdge } from './task-graph-layout';
@@ -278,7 +279,7 @@ export function TaskGraph({ goal, runs, selected, onSelect }: TaskGraphProps) {
         height={layout.height}
         viewBox={`0 0 ${layout.width} ${layout.height}`}
         role="group"
-        aria-label={`Task graph: ${goal.tasks.length} tasks in ${layout.levels} levels`}
+        aria-label={`Task graph: ${plural(goal.tasks.length, 'task')} in ${plural(layout.levels, 'level')}`}
         style={{ display: 'block', margin: '0 auto', fontFamily: 'inherit' }}
       >
         <defs>

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
-import { ApiError } from '../../api/client';
 import type { Identity, IdentityChange } from '../../api/identity';
+import { formErrors } from '../../components/form-errors';
+import { FormRefusal } from '../../components/form-refusal';
 import { useUpdateIdentity } from '../../hooks/use-identity';
 
 export const PERSONA_MAX = 4000;
@@ -18,7 +19,7 @@ export function IdentityForm({ identity, onDone }: IdentityFormProps) {
   const [name, setName] = useState(identity.name);
   const [persona, setPersona] = useState(identity.persona);
   const update = useUpdateIdentity();
-  const error = update.error instanceof ApiError ? update.error : null;
+  const refused = formErrors(update.error, { name: '/name', persona: '/persona' });
 
   const change: IdentityChange = {
     ...(name.trim() !== identity.name ? { name: name.trim() } : {}),
@@ -45,10 +46,7 @@ export function IdentityForm({ identity, onDone }: IdentityFormProps) {
   };
 
   const nameError =
-    error?.detailFor('/name') ?? (name.trim() === '' ? 'The agent needs a name.' : undefined);
-  const personaError = error?.detailFor('/persona');
-  const otherError =
-    error && !error.detailFor('/name') && !error.detailFor('/persona') ? error.message : null;
+    refused.fields.name ?? (name.trim() === '' ? 'The agent needs a name.' : undefined);
 
   return (
     <form onSubmit={submit} noValidate aria-label="Edit identity">
@@ -75,17 +73,13 @@ export function IdentityForm({ identity, onDone }: IdentityFormProps) {
             setPersona(event.currentTarget.value);
             if (update.isError) update.reset();
           }}
-          error={personaError}
+          error={refused.fields.persona}
           maxLength={PERSONA_MAX}
           autosize
           minRows={5}
           maxRows={16}
         />
-        {otherError ? (
-          <Alert color="red" variant="light">
-            {otherError}
-          </Alert>
-        ) : null}
+        <FormRefusal refusal={refused.refusal} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone}>
             Cancel

@@ -1,7 +1,8 @@
 import { Button, Group, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { ApiError } from '../../api/client';
 import type { IntegrationDetail } from '../../api/integrations';
+import { formErrors } from '../../components/form-errors';
+import { FormRefusal } from '../../components/form-refusal';
 import { Panel } from '../../components/panel';
 import { useSetBaseUrl } from '../../hooks/use-integrations';
 
@@ -11,10 +12,7 @@ export function BaseUrlPanel({ integration }: { integration: IntegrationDetail }
   const save = useSetBaseUrl(integration.id);
   const current = integration.base_url_overridden ? (integration.base_url ?? '') : '';
   const value = draft ?? current;
-  const error =
-    save.error instanceof ApiError
-      ? (save.error.detailFor('/base_url') ?? save.error.message)
-      : undefined;
+  const errors = formErrors(save.error, { base_url: '/base_url' });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -30,7 +28,7 @@ export function BaseUrlPanel({ integration }: { integration: IntegrationDetail }
             placeholder={integration.default_base_url ?? 'https://your-server.example'}
             value={value}
             onChange={(event) => setDraft(event.currentTarget.value)}
-            error={error}
+            error={errors.fields.base_url}
             style={{ flex: 1 }}
             required={integration.base_url_override === 'required'}
           />
@@ -38,6 +36,7 @@ export function BaseUrlPanel({ integration }: { integration: IntegrationDetail }
             Save
           </Button>
         </Group>
+        <FormRefusal refusal={errors.refusal} />
       </form>
       <Text size="xs" c="dimmed">
         {integration.base_url_override === 'required'

@@ -1,7 +1,7 @@
 import { Anchor, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { IntegrationSummary } from '../../api/integrations';
-import { formatPercent } from '../../components/format';
+import { formatPercent, plural } from '../../components/format';
 import { RelativeTime } from '../../components/relative-time';
 import { BreakerBadge, ConfiguredBadge } from './integration-badges';
 import { CATEGORY_LABELS } from './integration-filters';
@@ -48,7 +48,7 @@ function ConnectorRow({ integration }: { integration: IntegrationSummary }) {
       <Table.Td>
         <Text size="sm">{CATEGORY_LABELS[integration.category]}</Text>
         <Text size="xs" c="dimmed">
-          {integration.action_count} actions · {integration.auth_type}
+          {plural(integration.action_count, 'action')} · {integration.auth_type}
         </Text>
       </Table.Td>
       <Table.Td>

@@ -1,6 +1,8 @@
 import { Alert, Badge, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import type { IntegrationDetail, IntegrationField } from '../../api/integrations';
+import { formErrors } from '../../components/form-errors';
+import { FormRefusal } from '../../components/form-refusal';
 import { Panel } from '../../components/panel';
 import { RelativeTime } from '../../components/relative-time';
 import {
@@ -41,10 +43,12 @@ function FieldInput({
   field,
   value,
   onChange,
+  error,
 }: {
   field: IntegrationField;
   value: string;
   onChange: (value: string) => void;
+  error: string | undefined;
 }) {
   const props = {
     label: (
@@ -62,6 +66,7 @@ function FieldInput({
     value,
     onChange: (event: { currentTarget: HTMLInputElement }) => onChange(event.currentTarget.value),
     autoComplete: 'off',
+    error,
   };
   return (
     <Stack gap={4}>
@@ -108,10 +113,15 @@ export function CredentialsPanel({ integration }: { integration: IntegrationDeta
   const remove = useRemoveCredentials(integration.id);
   const entered = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== ''));
   const anySet = integration.fields.some((field) => field.set);
+  const errors = formErrors(
+    save.error ?? remove.error,
+    Object.fromEntries(integration.fields.map((field) => [field.name, `/values/${field.name}`])),
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // The typed secrets leave the page's state as soon as the runtime has them.
+    remove.reset();
     save.mutate(entered, { onSuccess: () => setValues({}) });
   };
 
@@ -130,8 +140,10 @@ export function CredentialsPanel({ integration }: { integration: IntegrationDeta
                 field={field}
                 value={values[field.name] ?? ''}
                 onChange={(value) => setValues((current) => ({ ...current, [field.name]: value }))}
+                error={errors.fields[field.name]}
               />
             ))}
+            <FormRefusal refusal={errors.refusal} />
             <Group gap="sm">
               <Button
                 type="submit"
@@ -143,7 +155,10 @@ export function CredentialsPanel({ integration }: { integration: IntegrationDeta
               <Button
                 variant="subtle"
                 color="red"
-                onClick={() => remove.mutate()}
+                onClick={() => {
+                  save.reset();
+                  remove.mutate();
+                }}
                 loading={remove.isPending}
                 disabled={!anySet}
               >

@@ -8,8 +8,9 @@ import {
   TextInput,
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { ApiError } from '../../api/client';
 import type { McpRegistration, McpTransport } from '../../api/mcp-servers';
+import { formErrors } from '../../components/form-errors';
+import { FormRefusal } from '../../components/form-refusal';
 import { useRegisterMcpServer } from '../../hooks/use-mcp-servers';
 import { type EnvRow, envOfRows, McpEnvFields } from './mcp-env-fields';
 
@@ -21,8 +22,24 @@ export function McpRegisterForm() {
   const [draft, setDraft] = useState(EMPTY);
   const [envRows, setEnvRows] = useState<EnvRow[]>([]);
   const register = useRegisterMcpServer();
-  const problem = register.error instanceof ApiError ? register.error : null;
-  const fieldError = (path: string) => problem?.detailFor(path);
+  // Each variable's own path comes before /env, so its message lands on its row.
+  const envPaths = envRows
+    .map((row) => `/env/${row.name.trim()}`)
+    .filter((path) => path !== '/env/');
+  const errors = formErrors(
+    register.error,
+    {
+      name: '/name',
+      url: '/url',
+      token: '/token',
+      command: '/command',
+      ...Object.fromEntries(envPaths.map((path) => [path, path])),
+      '/env': '/env',
+    },
+    { mcp_server_exists: 'name', url_blocked: 'url' },
+  );
+  // The variables' fields are named by their paths.
+  const envError = (path: string) => (errors.fields as Record<string, string | undefined>)[path];
   const change = (field: keyof typeof EMPTY) => (value: string) =>
     setDraft((current) => ({ ...current, [field]: value }));
 
@@ -60,10 +77,7 @@ export function McpRegisterForm() {
             description="Lowercase letters, digits and -; the connector becomes mcp-<name>."
             value={draft.name}
             onChange={(event) => change('name')(event.currentTarget.value)}
-            error={
-              fieldError('/name') ??
-              (problem?.code === 'mcp_server_exists' ? problem.message : undefined)
-            }
+            error={errors.fields.name}
             required
             w={260}
           />
@@ -84,10 +98,7 @@ export function McpRegisterForm() {
               placeholder="https://host/mcp"
               value={draft.url}
               onChange={(event) => change('url')(event.currentTarget.value)}
-              error={
-                fieldError('/url') ??
-                (problem?.code === 'url_blocked' ? problem.message : undefined)
-              }
+              error={errors.fields.url}
               required
             />
             <PasswordInput
@@ -95,7 +106,7 @@ export function McpRegisterForm() {
               description="Optional; sealed in the vault, never shown again."
               value={draft.token}
               onChange={(event) => change('token')(event.currentTarget.value)}
-              error={fieldError('/token')}
+              error={errors.fields.token}
               autoComplete="off"
             />
           </Group>
@@ -109,12 +120,13 @@ export function McpRegisterForm() {
               minRows={3}
               value={draft.command}
               onChange={(event) => change('command')(event.currentTarget.value)}
-              error={fieldError('/command')}
+              error={errors.fields.command}
               required
             />
-            <McpEnvFields rows={envRows} onChange={setEnvRows} errorFor={fieldError} />
+            <McpEnvFields rows={envRows} onChange={setEnvRows} errorFor={envError} />
           </Stack>
         )}
+        <FormRefusal refusal={errors.refusal} />
         <Group>
           <Button type="submit" loading={register.isPending}>
             Add server

@@ -1,6 +1,7 @@
 import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { type FormEvent, useCallback, useMemo, useState } from 'react';
 import type { ExecuteRequest, IntegrationDetail } from '../../api/integrations';
+import { formErrors } from '../../components/form-errors';
 import { Panel } from '../../components/panel';
 import { useExecuteAction } from '../../hooks/use-integrations';
 import { LevelBadge } from '../skills/level-badge';
@@ -24,6 +25,10 @@ export function RunActionPanel({ integration }: { integration: IntegrationDetail
   const execute = useExecuteAction(integration.id);
   const [sent, setSent] = useState<ExecuteRequest | null>(null);
 
+  const refused = formErrors(
+    execute.error,
+    Object.fromEntries(fields.map((field) => [field.name, `/params/${field.name}`])),
+  );
   const answer = execute.data;
   const awaiting = answer && 'confirmation_id' in answer ? answer.confirmation_id : null;
   const runApproved = useCallback(() => {
@@ -80,7 +85,7 @@ export function RunActionPanel({ integration }: { integration: IntegrationDetail
           <SchemaForm
             fields={fields}
             values={values}
-            errors={errors}
+            errors={{ ...refused.fields, ...errors }}
             onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))}
           />
           <Group>
@@ -99,7 +104,7 @@ export function RunActionPanel({ integration }: { integration: IntegrationDetail
         <ExecuteConfirmation key={awaiting} confirmationId={awaiting} onApproved={runApproved} />
       ) : null}
       {answer && 'ok' in answer ? <ExecuteSuccess result={answer} /> : null}
-      {execute.error ? <ExecuteError error={execute.error} /> : null}
+      {execute.error && refused.refusal ? <ExecuteError error={execute.error} /> : null}
     </Panel>
   );
 }

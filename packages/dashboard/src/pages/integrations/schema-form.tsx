@@ -69,7 +69,7 @@ function FieldControl({ field, value, error, onChange }: FieldProps) {
 interface SchemaFormProps {
   fields: SchemaField[];
   values: Record<string, FieldValue>;
-  errors: Record<string, string>;
+  errors: Partial<Record<string, string>>;
   onChange: (name: string, value: FieldValue) => void;
 }
 

@@ -17,17 +17,57 @@ import { safeNextPath } from '../../auth-redirect';
 import { LogoMark } from '../../components/icons';
 import { useSession } from '../../hooks/use-session';
 
-const ERROR_MESSAGES: Record<string, { title: string; message: string }> = {
-  invalid_credentials: {
-    title: 'Sign-in failed',
-    message: 'The username or password is not correct.',
-  },
-  rate_limited: {
-    title: 'Too many attempts',
-    message:
-      'Sign-in is paused for this address after 5 attempts in 5 minutes. Wait a few minutes, then try again.',
-  },
-};
+/** "4 minutes 10 seconds": how long a rate-limited address waits. */
+function waitText(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  const parts = [];
+  if (minutes > 0) parts.push(`${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`);
+  if (rest > 0 || minutes === 0) parts.push(`${rest} ${rest === 1 ? 'second' : 'seconds'}`);
+  return parts.join(' ');
+}
+
+/** Seconds left of the wait the runtime named, counted down once a second. */
+function useCountdown(seconds: number | null): number | null {
+  const [until] = useState(() => (seconds === null ? null : Date.now() + seconds * 1000));
+  const [left, setLeft] = useState(seconds);
+  useEffect(() => {
+    if (until === null) return;
+    const timer = window.setInterval(
+      () => setLeft(Math.max(0, Math.ceil((until - Date.now()) / 1000))),
+      1000,
+    );
+    return () => window.clearInterval(timer);
+  }, [until]);
+  return left;
+}
+
+function errorMessage(
+  code: string,
+  waitSeconds: number | null,
+): { title: string; message: string } {
+  if (code === 'invalid_credentials')
+    return { title: 'Sign-in failed', message: 'The username or password is not correct.' };
+  if (code === 'rate_limited') {
+    const wait =
+      waitSeconds === null
+        ? 'Wait a few minutes, then try again.'
+        : waitSeconds > 0
+          ? `Try again in ${waitText(waitSeconds)}.`
+          : 'You can try again now.';
+    return {
+      title: 'Too many attempts',
+      message: `Sign-in is paused for this address after 5 attempts in 5 minutes. ${wait}`,
+    };
+  }
+  return { title: 'Sign-in failed', message: `The runtime refused the sign-in (${code}).` };
+}
+
+/** The wait from ?retry_after=, which the runtime copies from its Retry-After header. */
+function retryAfter(value: string | null): number | null {
+  const seconds = Number(value);
+  return value !== null && Number.isInteger(seconds) && seconds >= 0 ? seconds : null;
+}
 
 /**
  * A plain HTML form posting to /auth/login: it works without JavaScript, and the runtime answers a
@@ -37,9 +77,8 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const next = params.get('next') ?? '';
   const errorCode = params.get('error');
-  const error = errorCode
-    ? (ERROR_MESSAGES[errorCode] ?? { title: 'Sign-in failed', message: `Error: ${errorCode}` })
-    : undefined;
+  const waitLeft = useCountdown(retryAfter(params.get('retry_after')));
+  const error = errorCode ? errorMessage(errorCode, waitLeft) : undefined;
   const [submitting, setSubmitting] = useState(false);
   // Someone already signed in (an old tab, the back button) goes straight on.
   const session = useSession({ optional: true });

@@ -1,17 +1,18 @@
 import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { ApiError } from '../../api/client';
 import type { MemoryItem } from '../../api/memory';
-import { useChangeItem } from '../../hooks/use-memory';
+import { formErrors } from '../../components/form-errors';
+import { FormRefusal } from '../../components/form-refusal';
+import { useEditItem } from '../../hooks/use-memory';
 
 /** Edits text and path; provenance stays, and the change is written to the history. */
 export function ItemEditForm({ item, onDone }: { item: MemoryItem; onDone: () => void }) {
   const [text, setText] = useState(item.text);
   const [path, setPath] = useState(item.path);
   const [reason, setReason] = useState('');
-  const change = useChangeItem();
-  const error = change.error instanceof ApiError ? change.error : null;
+  const change = useEditItem();
+  const errors = formErrors(change.error, { text: '/text', path: '/path', reason: '/reason' });
   const save = () => {
     const edit = {
       ...(text !== item.text ? { text } : {}),
@@ -36,22 +37,21 @@ export function ItemEditForm({ item, onDone }: { item: MemoryItem; onDone: () =>
         minRows={3}
         value={text}
         onChange={(event) => setText(event.currentTarget.value)}
-        error={error?.detailFor('/text')}
+        error={errors.fields.text}
       />
       <TextInput
         label="Path"
         value={path}
         onChange={(event) => setPath(event.currentTarget.value)}
-        error={error?.detailFor('/path')}
+        error={errors.fields.path}
       />
       <TextInput
         label="Reason (kept in the history)"
         value={reason}
         onChange={(event) => setReason(event.currentTarget.value)}
+        error={errors.fields.reason}
       />
-      {error && !error.details.length ? (
-        <TextInput readOnly variant="unstyled" c="red" value={error.message} />
-      ) : null}
+      <FormRefusal refusal={errors.refusal} />
       <Group gap="xs">
         <Button size="xs" onClick={save} loading={change.isPending}>
           Save

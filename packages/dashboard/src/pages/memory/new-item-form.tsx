@@ -1,9 +1,9 @@
 import { Button, Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError } from '../../api/client';
-import { createItem, type ItemKind } from '../../api/memory';
-import { memoryQueryKey } from '../../hooks/use-memory';
+import type { ItemKind } from '../../api/memory';
+import { formErrors } from '../../components/form-errors';
+import { FormRefusal } from '../../components/form-refusal';
+import { useCreateItem } from '../../hooks/use-memory';
 
 const KINDS: ItemKind[] = ['fact', 'preference', 'procedure', 'block'];
 
@@ -12,15 +12,8 @@ export function NewItemForm({ onCreated }: { onCreated: (id: string) => void }) 
   const [path, setPath] = useState('');
   const [kind, setKind] = useState<ItemKind>('fact');
   const [text, setText] = useState('');
-  const queryClient = useQueryClient();
-  const create = useMutation({
-    mutationFn: createItem,
-    onSuccess: (item) => {
-      void queryClient.invalidateQueries({ queryKey: memoryQueryKey });
-      onCreated(item.id);
-    },
-  });
-  const error = create.error instanceof ApiError ? create.error : null;
+  const create = useCreateItem();
+  const errors = formErrors(create.error, { path: '/path', kind: '/kind', text: '/text' });
   return (
     <Stack gap="sm">
       <TextInput
@@ -28,7 +21,7 @@ export function NewItemForm({ onCreated }: { onCreated: (id: string) => void }) 
         description="Lower-case segments separated by /, such as facts/people/ana"
         value={path}
         onChange={(event) => setPath(event.currentTarget.value)}
-        error={error?.detailFor('/path')}
+        error={errors.fields.path}
       />
       <Select
         label="Kind"
@@ -36,6 +29,7 @@ export function NewItemForm({ onCreated }: { onCreated: (id: string) => void }) 
         value={kind}
         onChange={(value) => setKind((value as ItemKind | null) ?? 'fact')}
         allowDeselect={false}
+        error={errors.fields.kind}
       />
       <Textarea
         label="Text"
@@ -43,10 +37,16 @@ export function NewItemForm({ onCreated }: { onCreated: (id: string) => void }) 
         minRows={3}
         value={text}
         onChange={(event) => setText(event.currentTarget.value)}
-        error={error?.detailFor('/text') ?? (error && !error.details.length ? error.message : null)}
+        error={errors.fields.text}
       />
+      <FormRefusal refusal={errors.refusal} />
       <Button
-        onClick={() => create.mutate({ path: path.trim(), kind, text })}
+        onClick={() =>
+          create.mutate(
+            { path: path.trim(), kind, text },
+            { onSuccess: (item) => onCreated(item.id) },
+          )
+        }
         loading={create.isPending}
         disabled={!path.trim() || !text.trim()}
       >

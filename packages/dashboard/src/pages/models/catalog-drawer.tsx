@@ -15,6 +15,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { DefaultModel, Provider } from '../../api/models';
+import { plural } from '../../components/format';
 import { useCatalog, useSetDefaultModel } from '../../hooks/use-models';
 
 interface CatalogDrawerProps {
@@ -93,7 +94,7 @@ export function CatalogDrawer({ opened, provider, current, onClose }: CatalogDra
         {catalog.data ? (
           <Text size="sm" c="dimmed" data-testid="catalog-count">
             {term
-              ? `${shown.length} of ${models.length} models match`
+              ? `${shown.length} of ${plural(models.length, 'model')} match`
               : `${models.length} ${models.length === 1 ? 'model' : 'models'}`}
           </Text>
         ) : null}

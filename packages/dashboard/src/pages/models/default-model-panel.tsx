@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Divider,
   Grid,
@@ -13,6 +12,9 @@ import {
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
 import type { ModelsOverview } from '../../api/models';
+import { formErrors } from '../../components/form-errors';
+import { FormRefusal } from '../../components/form-refusal';
+import { plural } from '../../components/format';
 import { Panel } from '../../components/panel';
 import { useCatalog, useSetDefaultModel } from '../../hooks/use-models';
 
@@ -87,6 +89,7 @@ export function DefaultModelPanel({ overview }: { overview: ModelsOverview | und
   const validSelection = providers.some((provider) => provider.provider_id === selected);
   const catalog = useCatalog(validSelection ? selected : null);
   const save = useSetDefaultModel();
+  const refused = formErrors(save.error, { provider_id: '/provider_id', model: '/model' });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -141,6 +144,7 @@ export function DefaultModelPanel({ overview }: { overview: ModelsOverview | und
                       }))}
                       value={validSelection ? selected : null}
                       allowDeselect={false}
+                      error={refused.fields.provider_id}
                       onChange={(value) => {
                         setProviderId(value);
                         setModel(null);
@@ -171,7 +175,10 @@ export function DefaultModelPanel({ overview }: { overview: ModelsOverview | und
                       limit={200}
                       nothingFoundMessage="No model matches"
                       disabled={!catalog.data}
-                      error={catalog.isError ? 'The catalog could not be read' : undefined}
+                      error={
+                        refused.fields.model ??
+                        (catalog.isError ? 'The catalog could not be read' : undefined)
+                      }
                     />
                   </SimpleGrid>
                   {catalog.isError ? (
@@ -179,15 +186,11 @@ export function DefaultModelPanel({ overview }: { overview: ModelsOverview | und
                       {catalog.error.message}
                     </Text>
                   ) : null}
-                  {save.error ? (
-                    <Alert color="red" variant="light">
-                      {save.error.message}
-                    </Alert>
-                  ) : null}
+                  <FormRefusal refusal={refused.refusal} />
                   <Group justify="space-between">
                     <Text size="xs" c="dimmed">
                       {catalog.data
-                        ? `${catalog.data.models.length} models in this provider's catalog`
+                        ? `${plural(catalog.data.models.length, 'model')} in this provider's catalog`
                         : ' '}
                     </Text>
                     <Button type="submit" disabled={!model} loading={save.isPending}>

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Button,
   Group,
@@ -14,8 +13,9 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
-import { ApiError } from '../../api/client';
 import type { NewProvider, Provider, ProviderChange, ProviderKind } from '../../api/models';
+import { formErrors } from '../../components/form-errors';
+import { FormRefusal } from '../../components/form-refusal';
 import { useAddProvider, useUpdateProvider } from '../../hooks/use-models';
 import { COMPATIBLE_URL_EXAMPLE, DEFAULT_BASE_URLS, KIND_OPTIONS, slugify } from './provider-kinds';
 
@@ -30,23 +30,13 @@ type KeyAction = 'keep' | 'replace' | 'remove';
 
 const monospace = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
 
-type FieldName = 'provider_id' | 'kind' | 'label' | 'base_url' | 'api_key';
-const FIELDS: FieldName[] = ['provider_id', 'kind', 'label', 'base_url', 'api_key'];
-
-/** A 400's details, or a conflict on the id, next to the fields they are about. */
-function fieldErrors(error: unknown): Partial<Record<FieldName, string>> & { general?: string } {
-  if (!(error instanceof ApiError)) return {};
-  if (error.code === 'provider_exists') return { provider_id: error.message };
-  if (error.code === 'validation_error') {
-    const fields: Partial<Record<FieldName, string>> = {};
-    for (const field of FIELDS) {
-      const message = error.detailFor(`/${field}`);
-      if (message) fields[field] = message;
-    }
-    return Object.keys(fields).length > 0 ? fields : { general: error.message };
-  }
-  return { general: error.message };
-}
+const FIELD_PATHS = {
+  provider_id: '/provider_id',
+  kind: '/kind',
+  label: '/label',
+  base_url: '/base_url',
+  api_key: '/api_key',
+};
 
 function KeyField({
   provider,
@@ -122,7 +112,8 @@ export function ProviderFormDialog({ opened, onClose, provider }: ProviderFormDi
   const [baseUrl, setBaseUrl] = useState(initialUrl);
   const [apiKey, setApiKey] = useState('');
   const [keyAction, setKeyAction] = useState<KeyAction>('keep');
-  const errors = fieldErrors(mutation.error);
+  const refused = formErrors(mutation.error, FIELD_PATHS, { provider_exists: 'provider_id' });
+  const errors = refused.fields;
   const compatible = kind === 'openai_compatible';
   const [missingUrl, setMissingUrl] = useState(false);
   const [missingKey, setMissingKey] = useState(false);
@@ -304,11 +295,7 @@ export function ProviderFormDialog({ opened, onClose, provider }: ProviderFormDi
               styles={monospace}
             />
           )}
-          {errors.general ? (
-            <Alert color="red" variant="light">
-              {errors.general}
-            </Alert>
-          ) : null}
+          <FormRefusal refusal={refused.refusal} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>
               Cancel

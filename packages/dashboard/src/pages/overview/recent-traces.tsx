@@ -1,5 +1,7 @@
-import { Anchor, EmptyState, Skeleton, Table, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
+import type { Trace } from '../../api/traces';
+import { type Column, DataTable } from '../../components/data-table';
 import { Panel } from '../../components/panel';
 import { RelativeTime } from '../../components/relative-time';
 import { useRecentTraces } from '../../hooks/use-traces';
@@ -9,12 +11,61 @@ import { tracePath } from '../traces/traces-table';
 
 const LIMIT = 8;
 
+const COLUMNS: Column<Trace>[] = [
+  { key: 'when', header: 'When', width: 130, cell: (t) => <RelativeTime value={t.created_at} /> },
+  { key: 'tier', header: 'Tier', width: 130, cell: (t) => <TierBadge value={t.tier} /> },
+  {
+    key: 'status',
+    header: 'Status',
+    width: 110,
+    priority: 2,
+    cell: (t) => <TraceStatusBadge value={t.status} />,
+  },
+  {
+    key: 'chat',
+    header: 'Chat',
+    priority: 3,
+    cell: (t) => (
+      <Text span size="sm" ff="monospace" c={t.chat_id ? undefined : 'dimmed'}>
+        {t.chat_id ?? '—'}
+      </Text>
+    ),
+    truncate: (t) => t.chat_id ?? '',
+  },
+  {
+    key: 'latency',
+    header: 'Latency',
+    width: 90,
+    align: 'right',
+    priority: 2,
+    cell: (t) => (
+      <Text span size="sm" ff="monospace">
+        {formatLatency(t.latency_ms)}
+      </Text>
+    ),
+  },
+  {
+    key: 'input',
+    header: 'Input',
+    cell: (t) => (
+      <Anchor
+        component={Link}
+        to={tracePath(t.request_id)}
+        size="sm"
+        c="var(--mantine-color-text)"
+        underline="hover"
+      >
+        {preview(t.input, 80) || '(empty)'}
+      </Anchor>
+    ),
+    truncate: (t) => t.input,
+  },
+];
+
 /** The latest responses, each linking to its whole trace. */
 export function RecentTraces() {
-  const { data, isPending, isError } = useRecentTraces(LIMIT);
+  const { data, isError } = useRecentTraces(LIMIT);
   const navigate = useNavigate();
-  const traces = data?.traces ?? [];
-
   return (
     <Panel
       title="Recent traces"
@@ -24,94 +75,19 @@ export function RecentTraces() {
         </Anchor>
       }
     >
-      {!isPending && traces.length === 0 ? (
-        <EmptyState
-          size="sm"
-          title={isError ? 'Traces could not be loaded' : 'No requests answered yet'}
-          description="Each chat request leaves a decision trace: the tier that answered, the guards and the skills that ran."
-        />
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table verticalSpacing="xs" highlightOnHover aria-label="Recent traces">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={130}>When</Table.Th>
-                <Table.Th>Tier</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Chat</Table.Th>
-                <Table.Th ta="right">Latency</Table.Th>
-                <Table.Th>Input</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {isPending
-                ? Array.from({ length: 5 }, (_, index) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                    <Table.Tr key={index}>
-                      {[0, 1, 2, 3, 4, 5].map((cell) => (
-                        <Table.Td key={cell}>
-                          <Skeleton h={14} />
-                        </Table.Td>
-                      ))}
-                    </Table.Tr>
-                  ))
-                : traces.map((trace) => (
-                    <Table.Tr
-                      key={trace.request_id}
-                      data-trace-id={trace.request_id}
-                      style={{ cursor: 'pointer' }}
-                      onClick={(event) => {
-                        if ((event.target as HTMLElement).closest('a')) return;
-                        navigate(tracePath(trace.request_id));
-                      }}
-                    >
-                      <Table.Td>
-                        <Text size="sm">
-                          <RelativeTime value={trace.created_at} />
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <TierBadge value={trace.tier} />
-                      </Table.Td>
-                      <Table.Td>
-                        <TraceStatusBadge value={trace.status} />
-                      </Table.Td>
-                      <Table.Td>
-                        <Text
-                          size="sm"
-                          ff="monospace"
-                          c={trace.chat_id ? undefined : 'dimmed'}
-                          truncate
-                          maw={140}
-                        >
-                          {trace.chat_id ?? '—'}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        <Text size="sm" ff="monospace">
-                          {formatLatency(trace.latency_ms)}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Anchor
-                          component={Link}
-                          to={tracePath(trace.request_id)}
-                          size="sm"
-                          c="var(--mantine-color-text)"
-                          underline="hover"
-                          truncate
-                          title={trace.input}
-                          style={{ display: 'block', maxWidth: 280 }}
-                        >
-                          {preview(trace.input, 80) || '(empty)'}
-                        </Anchor>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable
+        label="Recent traces"
+        columns={COLUMNS}
+        rows={data?.traces ?? (isError ? [] : undefined)}
+        rowKey={(t) => t.request_id}
+        rowProps={(t) => ({ 'data-trace-id': t.request_id })}
+        onRowClick={(t) => navigate(tracePath(t.request_id))}
+        empty={{
+          title: isError ? 'Traces could not be loaded' : 'No requests answered yet',
+          description:
+            'Each chat request leaves a decision trace: the tier that answered, the guards and the skills that ran.',
+        }}
+      />
     </Panel>
   );
 }

@@ -1,6 +1,9 @@
 import { Alert, Button, Code, EmptyState, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { RESET_PHRASE } from '../../api/reset';
+import { formErrors } from '../../components/form-errors';
+import { FormRefusal } from '../../components/form-refusal';
+import { plural } from '../../components/format';
 import { PageHeader } from '../../components/page-header';
 import { Panel } from '../../components/panel';
 import { usePanicReset, useResetPlan } from '../../hooks/use-reset';
@@ -75,7 +78,7 @@ export function ResetPage() {
           {state.phase === 'done' ? (
             <Alert color="green" title="The agent was reset" data-testid="reset-result">
               <Text size="sm">
-                {`All ${state.summary.steps.length} steps done in ${state.summary.duration_ms} ms; one audit entry records the run.`}
+                {`All ${plural(state.summary.steps.length, 'step')} done in ${state.summary.duration_ms} ms; one audit entry records the run.`}
               </Text>
               <Text size="sm">
                 Run <Code>{state.summary.run_id}</Code>
@@ -83,12 +86,11 @@ export function ResetPage() {
             </Alert>
           ) : null}
           {state.phase === 'failed' ? (
-            <Alert color="red" title="The reset did not complete" data-testid="reset-error">
-              <Text size="sm">{state.error.message}</Text>
-              <Text size="xs" c="dimmed">
-                Code <Code>{state.error.code}</Code>
-              </Text>
-            </Alert>
+            <FormRefusal
+              refusal={formErrors(state.error, {}).refusal}
+              title="The reset did not complete"
+              testId="reset-error"
+            />
           ) : null}
         </>
       )}

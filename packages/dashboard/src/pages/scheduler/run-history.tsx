@@ -11,6 +11,7 @@ import {
 } from '@mantine/core';
 import { Link } from 'react-router';
 import type { ScheduleDetail, ScheduleRun } from '../../api/schedules';
+import { plural } from '../../components/format';
 import { RelativeTime } from '../../components/relative-time';
 import { useScheduleRuns } from '../../hooks/use-schedules';
 import { TierBadge } from '../traces/trace-badges';
@@ -177,7 +178,7 @@ export function RunHistory({ schedule }: { schedule: ScheduleDetail }) {
       <Group justify="space-between">
         <Text size="sm" c="dimmed" data-testid="runs-count">
           {history.hasNextPage
-            ? `Showing the newest ${runs.length} runs`
+            ? `Showing the newest ${plural(runs.length, 'run')}`
             : `All ${runs.length} ${runs.length === 1 ? 'run' : 'runs'} shown (a schedule keeps its newest 500)`}
         </Text>
         {history.hasNextPage ? (

@@ -17,19 +17,20 @@ import {
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
 import type { MonitorCheck, Schedule, ScheduleKind } from '../../api/schedules';
+import { FormRefusal } from '../../components/form-refusal';
 import { formatAbsolute } from '../../components/format';
 import { useCreateSchedule, useUpdateSchedule } from '../../hooks/use-schedules';
 import { CronFields, ZoneSelect } from './cron-fields';
 import {
   type FormErrors,
   type FormField,
-  formErrors,
   initialForm,
   MONITOR_INTERVALS,
   missingFields,
   newSchedule,
   type ScheduleForm,
   scheduleChange,
+  scheduleErrors,
 } from './schedule-form';
 import { KIND_LABELS } from './schedule-parts';
 import { formatInZone, intervalOptions, wallTimeToInstant } from './schedule-time';
@@ -57,7 +58,7 @@ export function ScheduleFormDialog({ kind, opened, onClose, schedule }: Schedule
   const mutation = schedule ? update : create;
   const [form, setForm] = useState<ScheduleForm>(() => initialForm(schedule));
   const [missing, setMissing] = useState<FormErrors>({});
-  const errors: FormErrors = { ...missing, ...formErrors(mutation.error) };
+  const errors: FormErrors = { ...missing, ...scheduleErrors(mutation.error) };
 
   const set = <K extends keyof ScheduleForm>(key: K, value: ScheduleForm[K], field?: FormField) => {
     setForm((previous) => ({ ...previous, [key]: value }));
@@ -214,11 +215,7 @@ export function ScheduleFormDialog({ kind, opened, onClose, schedule }: Schedule
               {errors.blocked}
             </Alert>
           ) : null}
-          {errors.general ? (
-            <Alert color="red" variant="light">
-              {errors.general}
-            </Alert>
-          ) : null}
+          <FormRefusal refusal={errors.refusal} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>
               Cancel

@@ -6,6 +6,7 @@ import type {
   ScheduleFields,
   ScheduleKind,
 } from '../../api/schedules';
+import { formErrors, type Refusal } from '../../components/form-errors';
 import { browserZone, instantToWallTime, wallTimeToInstant } from './schedule-time';
 
 /** What the schedule form edits, as its inputs hold it. */
@@ -39,7 +40,7 @@ export type FormField =
   | 'expected_status';
 
 export type FormErrors = Partial<Record<FormField, string>> & {
-  general?: string;
+  refusal?: Refusal;
   /** 400 url_blocked: the URL is a private address */
   blocked?: string;
 };
@@ -158,16 +159,16 @@ export const BLOCKED_HINT =
 export const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** A 400's details next to the fields they are about; url_blocked explained. */
-export function formErrors(error: unknown): FormErrors {
-  if (!(error instanceof ApiError)) return {};
-  if (error.code === 'url_blocked') return { url: error.message, blocked: BLOCKED_HINT };
-  if (error.code !== 'validation_error') return { general: error.message };
-  const fields: FormErrors = {};
-  for (const detail of error.details) {
-    const field = FIELDS.find(
-      (name) => detail.path === `/${name}` || detail.path?.startsWith(`/${name}/`),
-    );
-    if (field && !fields[field]) fields[field] = sentence(detail.message ?? 'is invalid');
-  }
-  return Object.keys(fields).length > 0 ? fields : { general: error.message };
+export function scheduleErrors(error: unknown): FormErrors {
+  const shared = formErrors(
+    error,
+    Object.fromEntries(FIELDS.map((field) => [field, `/${field}`])) as Record<FormField, string>,
+    { url_blocked: 'url' },
+  );
+  const errors: FormErrors = {};
+  for (const [field, message] of Object.entries(shared.fields) as [FormField, string][])
+    errors[field] = sentence(message);
+  if (shared.refusal) errors.refusal = shared.refusal;
+  if (error instanceof ApiError && error.code === 'url_blocked') errors.blocked = BLOCKED_HINT;
+  return errors;
 }

@@ -1,6 +1,6 @@
 import { Stack, Table, Text } from '@mantine/core';
 import type { SkillEvolution } from '../../api/insights';
-import { formatPercent } from '../../components/format';
+import { formatPercent, plural } from '../../components/format';
 
 /** Each skill's calls, success and median latency, one column per week. */
 export function CapabilityTable({ evolution }: { evolution: SkillEvolution }) {
@@ -23,7 +23,7 @@ export function CapabilityTable({ evolution }: { evolution: SkillEvolution }) {
                   {skill.skill}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {skill.calls} calls
+                  {plural(skill.calls, 'call')}
                 </Text>
               </Table.Td>
               {skill.weeks.map((week) => (
@@ -34,7 +34,7 @@ export function CapabilityTable({ evolution }: { evolution: SkillEvolution }) {
                     </Text>
                   ) : (
                     <Stack gap={0}>
-                      <Text size="xs">{week.calls} calls</Text>
+                      <Text size="xs">{plural(week.calls, 'call')}</Text>
                       <Text size="xs" c="dimmed">
                         {week.success_rate === null
                           ? 'no result'

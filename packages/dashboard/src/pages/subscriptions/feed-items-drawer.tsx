@@ -16,7 +16,7 @@ import {
 import { useState } from 'react';
 import { ApiError } from '../../api/client';
 import type { Feed, FeedItem } from '../../api/subscriptions';
-import { formatAbsolute } from '../../components/format';
+import { formatAbsolute, plural } from '../../components/format';
 import { RelativeTime } from '../../components/relative-time';
 import { useNote } from '../../hooks/use-notes';
 import { useFeedItems } from '../../hooks/use-subscriptions';
@@ -174,7 +174,7 @@ export function FeedItemsDrawer({ feed, opened, onClose }: FeedItemsDrawerProps)
             <Group justify="space-between">
               <Text size="sm" c="dimmed" data-testid="items-count">
                 {items.hasNextPage
-                  ? `Showing the newest ${list.length} of ${feed?.items_seen ?? list.length} items`
+                  ? `Showing the newest ${list.length} of ${plural(feed?.items_seen ?? list.length, 'item')}`
                   : `All ${list.length} ${list.length === 1 ? 'item' : 'items'} shown`}
               </Text>
               {items.hasNextPage ? (

@@ -1,4 +1,5 @@
 import { ApiError } from '../../api/client';
+import { formErrors, type Refusal } from '../../components/form-errors';
 import { BLOCKED_HINT, sentence } from '../scheduler/schedule-form';
 
 export const POLL_INTERVALS = [300, 900, 1_800, 3_600, 10_800, 21_600, 43_200, 86_400, 604_800];
@@ -15,7 +16,7 @@ export type SubscriptionField =
   | 'json_path';
 
 export type SubscriptionErrors = Partial<Record<SubscriptionField, string>> & {
-  general?: string;
+  refusal?: Refusal;
   blocked?: string;
 };
 
@@ -39,15 +40,18 @@ export function subscriptionErrors(
   error: unknown,
   urlField: SubscriptionField,
 ): SubscriptionErrors {
-  if (!(error instanceof ApiError)) return {};
-  if (error.code === 'url_blocked') return { [urlField]: error.message, blocked: BLOCKED_HINT };
-  if (error.code === 'already_subscribed')
-    return { url: 'You already subscribe to a feed at this address.' };
-  if (error.code !== 'validation_error') return { general: error.message };
-  const fields: SubscriptionErrors = {};
-  for (const detail of error.details) {
-    const field = FIELDS.find((name) => detail.path === `/${name}`);
-    if (field && !fields[field]) fields[field] = sentence(detail.message ?? 'is invalid');
-  }
-  return Object.keys(fields).length > 0 ? fields : { general: error.message };
+  const shared = formErrors(
+    error,
+    Object.fromEntries(FIELDS.map((field) => [field, `/${field}`])) as Record<
+      SubscriptionField,
+      string
+    >,
+    { url_blocked: urlField, already_subscribed: 'url' },
+  );
+  const errors: SubscriptionErrors = {};
+  for (const [field, message] of Object.entries(shared.fields) as [SubscriptionField, string][])
+    errors[field] = sentence(message);
+  if (shared.refusal) errors.refusal = shared.refusal;
+  if (error instanceof ApiError && error.code === 'url_blocked') errors.blocked = BLOCKED_HINT;
+  return errors;
 }

@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Group, Modal, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { CheckResult, Subscription } from '../../api/subscriptions';
+import { FormRefusal } from '../../components/form-refusal';
 import { RelativeTime } from '../../components/relative-time';
 import {
   useCheckSubscription,
@@ -207,11 +208,7 @@ export function SubscriptionFormFooter({
           {errors.blocked}
         </Alert>
       ) : null}
-      {errors.general ? (
-        <Alert color="red" variant="light">
-          {errors.general}
-        </Alert>
-      ) : null}
+      <FormRefusal refusal={errors.refusal} />
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onCancel}>
           Cancel

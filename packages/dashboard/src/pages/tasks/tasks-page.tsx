@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { GoalEvent, TaskRunFilters } from '../../api/goals';
+import { plural } from '../../components/format';
 import { PageHeader } from '../../components/page-header';
 import {
   taskRunsQueryKey,
@@ -108,7 +109,7 @@ export function TasksPage() {
         <Group justify="space-between">
           <Text size="sm" c="dimmed" data-testid="task-runs-count">
             {log.hasNextPage
-              ? `Showing the newest ${runs.length} attempts`
+              ? `Showing the newest ${plural(runs.length, 'attempt')}`
               : `All ${runs.length} ${runs.length === 1 ? 'attempt' : 'attempts'} shown`}
           </Text>
           {log.hasNextPage ? (

@@ -1,6 +1,7 @@
 import { Button, EmptyState, Group, Paper, Stack, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import type { TraceFilters } from '../../api/traces';
+import { plural } from '../../components/format';
 import { PageHeader } from '../../components/page-header';
 import { useResetTraces, useTraces } from '../../hooks/use-traces';
 import { TraceFilterBar } from './trace-filters';
@@ -56,7 +57,7 @@ export function TracesPage() {
         <Group justify="space-between">
           <Text size="sm" c="dimmed" data-testid="traces-count">
             {list.hasNextPage
-              ? `Showing the newest ${traces.length} traces`
+              ? `Showing the newest ${plural(traces.length, 'trace')}`
               : `All ${traces.length} ${traces.length === 1 ? 'trace' : 'traces'} shown`}
           </Text>
           {list.hasNextPage ? (

@@ -1,11 +1,10 @@
-import { Anchor, Skeleton, Table, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { Trace } from '../../api/traces';
+import { type Column, DataTable } from '../../components/data-table';
 import { RelativeTime } from '../../components/relative-time';
 import { TierBadge, TraceStatusBadge } from './trace-badges';
 import { formatLatency, preview } from './trace-format';
-
-const COLUMNS = 8;
 
 /** Where a trace's page is; it remembers the list's filters for its back link. */
 export const tracePath = (requestId: string) => `/traces/${encodeURIComponent(requestId)}`;
@@ -16,10 +15,82 @@ export interface TraceLinkState {
 }
 
 const dash = (
-  <Text size="sm" c="dimmed">
+  <Text span size="sm" c="dimmed">
     —
   </Text>
 );
+
+const mono = (text: string) => (
+  <Text span size="sm" ff="monospace">
+    {text}
+  </Text>
+);
+
+function columns(state: TraceLinkState): Column<Trace>[] {
+  return [
+    {
+      key: 'time',
+      header: 'Time',
+      width: 170,
+      cell: (t) => <RelativeTime value={t.created_at} stacked />,
+    },
+    { key: 'tier', header: 'Tier', width: 130, cell: (t) => <TierBadge value={t.tier} /> },
+    {
+      key: 'status',
+      header: 'Status',
+      width: 110,
+      priority: 2,
+      cell: (t) => <TraceStatusBadge value={t.status} />,
+    },
+    {
+      key: 'chat',
+      header: 'Chat',
+      priority: 2,
+      cell: (t) => (t.chat_id ? mono(t.chat_id) : dash),
+      truncate: (t) => t.chat_id ?? '',
+    },
+    {
+      key: 'latency',
+      header: 'Latency',
+      width: 90,
+      align: 'right',
+      cell: (t) => mono(formatLatency(t.latency_ms)),
+    },
+    {
+      key: 'tokens',
+      header: 'Tokens',
+      width: 90,
+      align: 'right',
+      priority: 3,
+      cell: (t) => (t.tokens.total > 0 ? mono(t.tokens.total.toLocaleString()) : dash),
+      truncate: (t) => (t.tokens.total > 0 ? `${t.tokens.input} in, ${t.tokens.output} out` : ''),
+    },
+    {
+      key: 'model',
+      header: 'Model',
+      priority: 3,
+      cell: (t) => (t.model ? mono(t.model) : dash),
+      truncate: (t) => t.model ?? '',
+    },
+    {
+      key: 'input',
+      header: 'Input',
+      cell: (t) => (
+        <Anchor
+          component={Link}
+          to={tracePath(t.request_id)}
+          state={state}
+          size="sm"
+          c="var(--mantine-color-text)"
+          underline="hover"
+        >
+          {preview(t.input) || '(empty)'}
+        </Anchor>
+      ),
+      truncate: (t) => t.input,
+    },
+  ];
+}
 
 interface TracesTableProps {
   traces: Trace[];
@@ -31,111 +102,19 @@ export function TracesTable({ traces, loading }: TracesTableProps) {
   const navigate = useNavigate();
   const { search } = useLocation();
   const state: TraceLinkState = { listSearch: search };
-
   return (
-    <Table.ScrollContainer minWidth={1080}>
-      <Table verticalSpacing="xs" highlightOnHover aria-label="Traces">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Time</Table.Th>
-            <Table.Th>Tier</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Chat</Table.Th>
-            <Table.Th ta="right">Latency</Table.Th>
-            <Table.Th ta="right">Tokens</Table.Th>
-            <Table.Th>Model</Table.Th>
-            <Table.Th>Input</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {loading
-            ? Array.from({ length: 8 }, (_, row) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                <Table.Tr key={row}>
-                  {Array.from({ length: COLUMNS }, (_, cell) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                    <Table.Td key={cell}>
-                      <Skeleton h={14} />
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))
-            : traces.map((trace) => (
-                <Table.Tr
-                  key={trace.request_id}
-                  data-trace-id={trace.request_id}
-                  onClick={(event) => {
-                    // A click on the link itself is the link's; a selection is not a click.
-                    if ((event.target as HTMLElement).closest('a')) return;
-                    if (window.getSelection()?.toString()) return;
-                    navigate(tracePath(trace.request_id), { state });
-                  }}
-                  style={{ cursor: 'pointer' }}
-                >
-                  <Table.Td w={170}>
-                    <RelativeTime value={trace.created_at} stacked />
-                  </Table.Td>
-                  <Table.Td>
-                    <TierBadge value={trace.tier} />
-                  </Table.Td>
-                  <Table.Td>
-                    <TraceStatusBadge value={trace.status} />
-                  </Table.Td>
-                  <Table.Td>
-                    {trace.chat_id ? (
-                      <Text size="sm" ff="monospace" truncate maw={160} title={trace.chat_id}>
-                        {trace.chat_id}
-                      </Text>
-                    ) : (
-                      dash
-                    )}
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Text size="sm" ff="monospace">
-                      {formatLatency(trace.latency_ms)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    {trace.tokens.total > 0 ? (
-                      <Text
-                        size="sm"
-                        ff="monospace"
-                        title={`${trace.tokens.input} in, ${trace.tokens.output} out`}
-                      >
-                        {trace.tokens.total.toLocaleString()}
-                      </Text>
-                    ) : (
-                      dash
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {trace.model ? (
-                      <Text size="sm" ff="monospace" truncate maw={180} title={trace.model}>
-                        {trace.model}
-                      </Text>
-                    ) : (
-                      dash
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Anchor
-                      component={Link}
-                      to={tracePath(trace.request_id)}
-                      state={state}
-                      size="sm"
-                      c="var(--mantine-color-text)"
-                      underline="hover"
-                      title={trace.input}
-                      style={{ display: 'block', maxWidth: 360 }}
-                      truncate
-                    >
-                      {preview(trace.input) || '(empty)'}
-                    </Anchor>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      label="Traces"
+      columns={columns(state)}
+      rows={loading ? undefined : traces}
+      rowKey={(t) => t.request_id}
+      rowProps={(t) => ({ 'data-trace-id': t.request_id })}
+      onRowClick={(t) => navigate(tracePath(t.request_id), { state })}
+      loadingRows={8}
+      empty={{
+        title: 'No traces match',
+        description: 'Each chat request leaves a trace; widen the filters to see more.',
+      }}
+    />
   );
 }

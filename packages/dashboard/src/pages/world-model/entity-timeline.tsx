@@ -1,6 +1,7 @@
 import { Anchor, EmptyState, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Relation } from '../../api/memory';
+import { plural } from '../../components/format';
 import { Panel } from '../../components/panel';
 import { useEntity } from '../../hooks/use-memory';
 import { IntervalBar } from './interval-bar';
@@ -72,7 +73,7 @@ export function EntityTimeline({ id }: { id: string }) {
       )}
       <Stack gap={4}>
         <Text fw={600} size="sm">
-          Mentioned in {data.observations.length} observations
+          Mentioned in {plural(data.observations.length, 'observation')}
         </Text>
         {data.observations.slice(0, 10).map((observation) => (
           <Text key={observation.id} size="xs" lineClamp={2}>

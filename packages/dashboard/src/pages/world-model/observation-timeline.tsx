@@ -12,6 +12,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { FailureNote } from '../../components/failure-note';
 import { RelativeTime } from '../../components/relative-time';
 import { useObservations } from '../../hooks/use-memory';
 
@@ -75,6 +76,14 @@ export function ObservationTimeline() {
               <Text size="sm" lineClamp={4} style={{ whiteSpace: 'pre-wrap' }}>
                 {observation.content}
               </Text>
+              {observation.extraction_status === 'failed' ? (
+                <FailureNote
+                  what="Nothing was learned from this observation"
+                  next="It is kept and searchable. Extraction is retried up to 3 times, 30 s apart and longer each time; after that it stays as it is."
+                  detail={observation.extraction_error ?? 'The runtime recorded no reason.'}
+                  testId="extraction-failure"
+                />
+              ) : null}
             </Timeline.Item>
           ))}
         </Timeline>
