@@ -24,4 +24,8 @@ export const memoryConfig = {
     default: '600',
     doc: 'Tokens of recalled memory added to each model request (pinned blocks not counted); 0 turns recall off.',
   }),
+  recallBudgetMs: field('MEMORY_RECALL_BUDGET_MS', z.coerce.number().int().min(0).max(10_000), {
+    default: '40',
+    doc: 'Longest a model request waits for memory recall; past it the request goes on without recalled items (the trace says so). 0: no limit.',
+  }),
 };

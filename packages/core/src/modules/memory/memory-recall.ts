@@ -12,12 +12,21 @@ export interface Recall {
   sections: string[];
   /** Ids of every item the prompt carries, pinned blocks first. */
   itemIds: string[];
+  /** What the trace should know: the search ran past its time budget, or its vectors did. */
+  notes: string[];
 }
 
 /** Recalled items closer than this to one already taken say the same thing twice. */
 export const NEAR_DUPLICATE = 0.9;
 /** Candidates searched before dedup and the token cut. */
 const CANDIDATES = 20;
+/**
+ * The relevance bar: a recalled item's full-text match must carry this share of the summed
+ * rarity of the query's known terms (a fact sharing only a common word with the message is not
+ * about it), or be found by a corrected typo, or lie this close in the embedding space.
+ */
+export const LEXICAL_BAR = 0.3;
+export const VECTOR_BAR = 0.5;
 /**
  * How long the pinned blocks and the "is memory empty" answer are trusted without a change in
  * this process: another replica or a Panic Reset changes the tables behind its back.
@@ -30,15 +39,16 @@ interface Snapshot {
   pinned: MemoryItem[];
   pinnedSection: string | null;
   /** Active or provisional items that are not pinned: none means nothing to search. */
-  archival: number;
+  archival: boolean;
 }
 
 /**
  * Builds the memory part of a model request. Pinned blocks always come (Letta-style, with
  * their size against their limit, so the agent sees how much room is left); archival items
  * come from a search on the request's text, deduplicated (same hash, then near-same text) and
- * cut to the token budget. The pinned blocks and the archival count are cached until memory
- * changes, so a request against an empty memory costs no query at all.
+ * cut to the token budget, each past a relevance bar (so a greeting recalls nothing). The pinned
+ * blocks and whether anything is archived are cached until memory changes, so a request against
+ * an empty memory costs no query at all.
  */
 export class MemoryRecall {
   private snapshot: Snapshot | null = null;
@@ -53,16 +63,21 @@ export class MemoryRecall {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  async recall(text: string, signal?: AbortSignal): Promise<Recall> {
+  /**
+   * `budgetMs` bounds the archival search: past it the request goes on with the pinned blocks
+   * only (the search is abandoned, its result dropped) and `notes` says so.
+   */
+  async recall(text: string, signal?: AbortSignal, budgetMs = 0): Promise<Recall> {
     const snapshot = await this.current();
     const sections: string[] = [];
     const itemIds: string[] = [];
+    const notes: string[] = [];
     if (snapshot.pinnedSection) {
       sections.push(snapshot.pinnedSection);
       itemIds.push(...snapshot.pinned.map((block) => block.id));
     }
-    if (snapshot.archival > 0 && this.tokenBudget > 0 && queryWords(text).length > 0) {
-      const recalled = await this.archival(text, snapshot.pinned, signal);
+    if (snapshot.archival && this.tokenBudget > 0 && queryWords(text).length > 0) {
+      const recalled = await this.archival(text, snapshot.pinned, signal, budgetMs, notes);
       if (recalled.length > 0) {
         sections.push(renderRecalled(recalled));
         itemIds.push(...recalled.map((item) => item.id));
@@ -72,27 +87,59 @@ export class MemoryRecall {
           .catch((error: unknown) => this.log.warn({ err: error }, 'memory use not recorded'));
       }
     }
-    return { sections, itemIds };
+    return { sections, itemIds, notes };
   }
 
   private async archival(
     text: string,
     pinned: MemoryItem[],
     signal: AbortSignal | undefined,
+    budgetMs: number,
+    notes: string[],
   ): Promise<MemoryItem[]> {
-    const result = await this.search.search({
+    // The search stops with the request, or when the budget is spent (its answer is dropped).
+    const controller = new AbortController();
+    const stop = () => controller.abort();
+    signal?.addEventListener('abort', stop, { once: true });
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<null>((resolve) => {
+      if (budgetMs > 0) timer = setTimeout(() => resolve(null), budgetMs);
+    });
+    const searched = this.search.search({
       q: text.slice(0, 1_000),
       scope: 'items',
       limit: CANDIDATES,
       statuses: ['active', 'provisional'],
       mode: 'auto',
-      ...(signal ? { signal } : {}),
+      signal: controller.signal,
+      // The vector list (a provider's embedding call) may not hold the lexical one back.
+      ...(budgetMs > 0 ? { vectorWithinMs: Math.max(1, Math.floor(budgetMs * 0.8)) } : {}),
     });
+    let result: Awaited<typeof searched> | null;
+    try {
+      result = await Promise.race([searched, late]);
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', stop);
+    }
+    if (!result) {
+      stop();
+      searched.catch(() => undefined);
+      notes.push(`memory recall took longer than its ${budgetMs} ms budget; answered without it`);
+      return [];
+    }
+    if (result.vector_error) notes.push(`memory recall: ${result.vector_error}`);
+    const bar = LEXICAL_BAR * result.lexical_weight;
     const taken: MemoryItem[] = [];
     const hashes = new Set(pinned.map((block) => block.content_hash));
     let tokens = 0;
     for (const hit of result.hits) {
       if (hit.type !== 'item' || hit.item.pinned) continue;
+      const relevant =
+        (hit.scores.full_text ?? 0) >= bar ||
+        hit.scores.trigram !== null ||
+        (hit.scores.vector ?? 0) >= VECTOR_BAR;
+      if (!relevant) continue;
       const item = hit.item;
       if (hashes.has(item.content_hash)) continue;
       if (taken.some((other) => trigramSimilarity(other.text, item.text) >= NEAR_DUPLICATE))
@@ -129,7 +176,7 @@ export class MemoryRecall {
     const wipes = this.wipes;
     const [pinned, archival] = await Promise.all([
       this.items.pinnedBlocks(),
-      this.items.countLiveArchival(),
+      this.items.hasLiveArchival(),
     ]);
     const snapshot: Snapshot = {
       generation,

@@ -93,8 +93,10 @@ export const memoryPlugin = fp(
       name: 'memory_recall',
       async provide({ text, signal }) {
         try {
-          const { sections, itemIds } = await recall.recall(text, signal);
-          return { instructions: [], guards: [], sections, memoryItems: itemIds };
+          const budget = await app.configuration.parameter('memory_recall_budget_ms');
+          const { sections, itemIds, notes } = await recall.recall(text, signal, budget);
+          const guards = notes.map((detail) => ({ verdict: 'flag' as const, detail }));
+          return { instructions: [], guards, sections, memoryItems: itemIds };
         } catch (error) {
           if (signal.aborted) throw error;
           // Memory helps the answer; it must not stop it.
@@ -115,6 +117,7 @@ export const memoryPlugin = fp(
       'context',
       'audit',
       'settings',
+      'configuration',
       'models',
       'identity',
       'selfimprove',

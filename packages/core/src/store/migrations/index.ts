@@ -22,6 +22,7 @@ import { memoryExtractionMigration } from './0022-memory-extraction.js';
 import { resetFenceMigration } from './0023-reset-fence.js';
 import { scheduleRunLeasesMigration } from './0024-schedule-run-leases.js';
 import { taintEvidenceMigration } from './0025-taint-evidence.js';
+import { memoryTermsMigration } from './0026-memory-terms.js';
 
 /** Migrations in order. Names sort lexically; never rename or edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0023-reset-fence': resetFenceMigration,
   '0024-schedule-run-leases': scheduleRunLeasesMigration,
   '0025-taint-evidence': taintEvidenceMigration,
+  '0026-memory-terms': memoryTermsMigration,
 };
 
 /**
