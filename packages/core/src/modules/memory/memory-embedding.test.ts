@@ -166,6 +166,15 @@ describe.each(await sqlTestBackends())('memory embedding backfill (%s)', (backen
     expect(vectorHits.map((hit) => hit.item.id).sort()).toEqual([...ids].sort());
   });
 
+  it('says on /health whether recall uses the vectors or is lexical only', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/health' });
+    expect(response.json().components.memory).toEqual(
+      backend === 'pglite'
+        ? { status: 'ok', recall: 'hybrid', vector_search: 'pgvector' }
+        : { status: 'ok', recall: 'lexical_only', vector_search: 'unavailable' },
+    );
+  });
+
   it('embeds new and edited text as it is written', async () => {
     const created = await client.inject({
       method: 'POST',

@@ -85,6 +85,15 @@ export const memoryPlugin = fp(
       log,
     });
     app.decorate('memorySettings', settings);
+    app.health.setMemoryProbe(async () => {
+      const named = (await settings.current()).embedding_model !== null;
+      const pgvector = capabilities.vector === 'pgvector';
+      return {
+        status: 'ok',
+        recall: !named ? 'lexical' : pgvector ? 'hybrid' : 'lexical_only',
+        vector_search: pgvector ? 'pgvector' : 'unavailable',
+      };
+    });
     app.searchService.register(memorySearchSource(service));
     for (const skill of createMemorySkills(service)) app.skills.register(skill);
     const recall = new MemoryRecall(items, search, app.config.memory.tokenBudget, log);
@@ -118,6 +127,7 @@ export const memoryPlugin = fp(
       'audit',
       'settings',
       'configuration',
+      'health',
       'models',
       'identity',
       'selfimprove',
