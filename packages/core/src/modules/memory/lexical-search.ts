@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type QueryResult, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../store/database.js';
 import type { ItemStatus } from './memory.tables.js';
 import { queryWords } from './text-match.js';
@@ -130,12 +130,17 @@ export class LexicalSearch {
       ),
       sql` + `,
     );
-    const result = await sql<TermHit>`
+    // The candidates first, by the full-text index alone (another index, such as status's,
+    // would read every live item); then their status and rank.
+    const result = await this.indexed(sql<TermHit>`
+      with candidates as materialized (
+        select id, tsv, status, coalesce(last_used_at, created_at) as used
+        from memory_items where tsv @@ ${pick}::tsquery)
       select id, ${score} as score
-      from memory_items
-      where tsv @@ ${pick}::tsquery and status = any(${statuses}::text[])
-      order by score desc, coalesce(last_used_at, created_at) desc, id
-      limit ${limit}`.execute(this.db);
+      from candidates
+      where status = any(${statuses}::text[])
+      order by score desc, used desc, id
+      limit ${limit}`);
     return result.rows.map((row) => ({ id: row.id, score: Number(row.score) }));
   }
 
@@ -146,14 +151,14 @@ export class LexicalSearch {
   async corrections(unknown: string[], total: number): Promise<QueryTerm[]> {
     const words = unknown.filter((word) => word.length >= 4).slice(0, MAX_CORRECTIONS);
     if (words.length === 0) return [];
-    const result = await sql<{ term: string; items: number; similarity: number }>`
+    const result = await this.indexed(sql<{ term: string; items: number; similarity: number }>`
       select c.term, c.items, c.similarity
       from unnest(${words}::text[]) w
       cross join lateral (
         select term, items, similarity(term, w) as similarity from memory_terms
         where term % w and term <> '' and items > 0
         order by similarity desc, items desc limit 1) c
-      where c.similarity >= ${CORRECTION_SIMILARITY}`.execute(this.db);
+      where c.similarity >= ${CORRECTION_SIMILARITY}`);
     return result.rows
       .map((row) => ({
         term: row.term,
@@ -161,5 +166,17 @@ export class LexicalSearch {
         weight: rarity(row.items, total) * Number(row.similarity),
       }))
       .sort((a, b) => a.items - b.items);
+  }
+
+  /**
+   * Runs a query that must read its GIN index. The planner prices GIN from statistics that only
+   * a vacuum writes, and PGlite runs no autovacuum: left alone it scans the whole table, whose
+   * cost grows with the memory.
+   */
+  private indexed<T>(query: RawBuilder<T>): Promise<QueryResult<T>> {
+    return this.db.transaction().execute(async (trx) => {
+      await sql`set local enable_seqscan = off`.execute(trx);
+      return query.execute(trx);
+    });
   }
 }

@@ -17,6 +17,7 @@ import { observeOutsideSources } from './memory-sources.js';
 import { memoryWorldRoutes } from './memory-world.routes.js';
 import { ObservationsRepository } from './observations.repository.js';
 import { detectCapabilities, SearchRepository } from './search.repository.js';
+import { TermUpkeep } from './term-upkeep.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,6 +36,11 @@ export const memoryPlugin = fp(
     const capabilities = await detectCapabilities(db);
     const settings = new MemorySettingsStore(app.settings, app.config.memory);
     const items = new MemoryItemsRepository(db);
+    if (app.sql.backend === 'pglite') {
+      const upkeep = new TermUpkeep(db, log);
+      items.onWritten(() => upkeep.written());
+      app.addHook('onClose', () => upkeep.idle());
+    }
     const observations = new ObservationsRepository(db);
     const embedder = new Embedder(app.models, settings);
     const search = new MemorySearch(

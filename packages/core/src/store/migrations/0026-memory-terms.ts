@@ -13,10 +13,12 @@ export const memoryTermsMigration: Migration = {
     const trigram =
       (await sql`select 1 from pg_extension where extname = 'pg_trgm'`.execute(db)).rows.length > 0;
     const statements = [
+      // Half-full pages: a count's update fits beside the old row (a HOT update, no new index
+      // entries), and the next read prunes the old one; nothing else would, without a vacuum.
       `create table memory_terms (
         term text primary key,
         items integer not null
-      )`,
+      ) with (fillfactor = 50)`,
       `create function memory_terms_count() returns trigger language plpgsql as $$
       begin
         if tg_op in ('UPDATE', 'DELETE') then
@@ -45,10 +47,20 @@ export const memoryTermsMigration: Migration = {
         union all
         select '', count(*)::int from memory_items`,
     ];
-    if (trigram)
+    const gin = ['memory_items_tsv', 'observations_tsv'];
+    if (trigram) {
       statements.push(
-        'create index memory_terms_trgm on memory_terms using gin (term gin_trgm_ops)',
+        'create index memory_terms_trgm on memory_terms using gin (term gin_trgm_ops) with (fastupdate = off)',
       );
+      gin.push('memory_items_trgm');
+    }
+    // GIN's pending list (fastupdate) is merged into the index only by a vacuum, and PGlite
+    // runs no autovacuum: every search would read the whole unmerged list, and the planner,
+    // pricing that in, scans the table instead. Writes go straight into the index.
+    for (const index of gin) {
+      statements.push(`alter index ${index} set (fastupdate = off)`);
+      statements.push(`select gin_clean_pending_list('${index}'::regclass)`);
+    }
     for (const statement of statements) await sql.raw(statement).execute(db);
   },
 };
