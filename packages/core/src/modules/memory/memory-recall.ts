@@ -26,7 +26,7 @@ const CANDIDATES = 20;
  * about it), or be found by a corrected typo, or lie this close in the embedding space.
  */
 export const LEXICAL_BAR = 0.3;
-export const VECTOR_BAR = 0.5;
+export const VECTOR_BAR = 0.6;
 /**
  * How long the pinned blocks and the "is memory empty" answer are trusted without a change in
  * this process: another replica or a Panic Reset changes the tables behind its back.
@@ -135,10 +135,12 @@ export class MemoryRecall {
     let tokens = 0;
     for (const hit of result.hits) {
       if (hit.type !== 'item' || hit.item.pinned) continue;
+      // A vector always has nearest neighbours, even for "hello": vector-only hits count only
+      // for a message holding some term the memory knows.
       const relevant =
         (hit.scores.full_text ?? 0) >= bar ||
         hit.scores.trigram !== null ||
-        (hit.scores.vector ?? 0) >= VECTOR_BAR;
+        (result.lexical_weight > 0 && (hit.scores.vector ?? 0) >= VECTOR_BAR);
       if (!relevant) continue;
       const item = hit.item;
       if (hashes.has(item.content_hash)) continue;
