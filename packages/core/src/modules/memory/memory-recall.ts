@@ -32,6 +32,8 @@ export const VECTOR_BAR = 0.6;
  * this process: another replica or a Panic Reset changes the tables behind its back.
  */
 const CACHE_MS = 30_000;
+/** How long recalled items' usage counts gather before they are written. */
+const USE_FLUSH_MS = 5_000;
 
 interface Snapshot {
   generation: number;
@@ -55,6 +57,8 @@ export class MemoryRecall {
   private loading: Promise<Snapshot> | null = null;
   /** Panic Resets seen: a snapshot loaded before one is never kept. */
   private wipes = 0;
+  private readonly usage = new Set<string>();
+  private flushing: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly items: MemoryItemsRepository,
@@ -81,10 +85,7 @@ export class MemoryRecall {
       if (recalled.length > 0) {
         sections.push(renderRecalled(recalled));
         itemIds.push(...recalled.map((item) => item.id));
-        // Usage counts feed the pages; the reply must not wait for them.
-        this.items
-          .markUsed(recalled.map((item) => item.id))
-          .catch((error: unknown) => this.log.warn({ err: error }, 'memory use not recorded'));
+        this.used(recalled.map((item) => item.id));
       }
     }
     return { sections, itemIds, notes };
@@ -155,9 +156,34 @@ export class MemoryRecall {
     return taken;
   }
 
+  /**
+   * Usage counts feed the pages, not the reply: they are written together every few seconds.
+   * Written with each request, their row updates (and the index entries they add) would share
+   * the embedded database's one connection with the next request's recall.
+   */
+  private used(ids: string[]): void {
+    for (const id of ids) this.usage.add(id);
+    this.flushing ??= setTimeout(() => {
+      this.flush().catch((error: unknown) =>
+        this.log.warn({ err: error }, 'memory use not recorded'),
+      );
+    }, USE_FLUSH_MS);
+    this.flushing.unref();
+  }
+
+  /** Writes the usage counts gathered so far (also on close). */
+  async flush(): Promise<void> {
+    clearTimeout(this.flushing);
+    this.flushing = undefined;
+    const ids = [...this.usage];
+    this.usage.clear();
+    if (ids.length > 0) await this.items.markUsed(ids);
+  }
+
   /** Memory was wiped behind the repository's back (a Panic Reset): load it afresh. */
   forget(): void {
     this.wipes += 1;
+    this.usage.clear();
     this.snapshot = null;
     this.loading = null;
   }

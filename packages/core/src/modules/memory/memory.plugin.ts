@@ -104,6 +104,7 @@ export const memoryPlugin = fp(
     for (const skill of createMemorySkills(service)) app.skills.register(skill);
     const recall = new MemoryRecall(items, search, app.config.memory.tokenBudget, log);
     app.resetGate.onWiped(() => recall.forget());
+    app.addHook('onClose', () => recall.flush());
     app.runtime.addContextProvider({
       name: 'memory_recall',
       async provide({ text, signal }) {

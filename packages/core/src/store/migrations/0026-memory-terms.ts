@@ -52,7 +52,6 @@ export const memoryTermsMigration: Migration = {
       statements.push(
         'create index memory_terms_trgm on memory_terms using gin (term gin_trgm_ops) with (fastupdate = off)',
       );
-      gin.push('memory_items_trgm');
     }
     // GIN's pending list (fastupdate) is merged into the index only by a vacuum, and PGlite
     // runs no autovacuum: every search would read the whole unmerged list, and the planner,
