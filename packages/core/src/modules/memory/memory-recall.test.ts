@@ -24,8 +24,6 @@ describe.each(await sqlTestBackends())('memory in the model context (%s)', (back
         OPENAI_API_KEY: 'sk-test-0123456789abcdefghijkl',
         OPENAI_BASE_URL: model.baseUrl,
         DEFAULT_MODEL: 'openai/gpt-4o-mini',
-        // A loaded test machine must not turn recall off: the budget has its own test.
-        MEMORY_RECALL_BUDGET_MS: '2000',
       },
     });
     client = await t.login();
