@@ -62,9 +62,9 @@ async function seed(t: TestApp, from: number, to: number): Promise<void> {
   // writes on PGlite (modules/memory/term-upkeep.ts) and by autovacuum on PostgreSQL; a bulk
   // insert leaves them as a burst of writes would, until then.
   // (A build without the term counts has no such table.)
-  const terms = await sql<{ t: string | null }>`select to_regclass('memory_terms')::text as t`.execute(
-    t.sql.db,
-  );
+  const terms = await sql<{
+    t: string | null;
+  }>`select to_regclass('memory_terms')::text as t`.execute(t.sql.db);
   if (terms.rows[0]?.t) await sql`vacuum analyze memory_terms`.execute(t.sql.db);
   await sql`analyze memory_items`.execute(t.sql.db);
 }

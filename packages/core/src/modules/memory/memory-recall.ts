@@ -115,6 +115,7 @@ export class MemoryRecall {
       signal: controller.signal,
       // The vector list (a provider's embedding call) may not hold the lexical one back.
       ...(budgetMs > 0 ? { vectorWithinMs: Math.max(1, Math.floor(budgetMs * 0.8)) } : {}),
+      relevant,
     });
     let result: Awaited<typeof searched> | null;
     try {
@@ -130,19 +131,11 @@ export class MemoryRecall {
       return [];
     }
     if (result.vector_error) notes.push(`memory recall: ${result.vector_error}`);
-    const bar = LEXICAL_BAR * result.lexical_weight;
     const taken: MemoryItem[] = [];
     const hashes = new Set(pinned.map((block) => block.content_hash));
     let tokens = 0;
     for (const hit of result.hits) {
       if (hit.type !== 'item' || hit.item.pinned) continue;
-      // A vector always has nearest neighbours, even for "hello": vector-only hits count only
-      // for a message holding some term the memory knows.
-      const relevant =
-        (hit.scores.full_text ?? 0) >= bar ||
-        hit.scores.trigram !== null ||
-        (result.lexical_weight > 0 && (hit.scores.vector ?? 0) >= VECTOR_BAR);
-      if (!relevant) continue;
       const item = hit.item;
       if (hashes.has(item.content_hash)) continue;
       if (taken.some((other) => trigramSimilarity(other.text, item.text) >= NEAR_DUPLICATE))
@@ -217,6 +210,18 @@ export class MemoryRecall {
     if (this.items.generation === generation && this.wipes === wipes) this.snapshot = snapshot;
     return snapshot;
   }
+}
+
+/**
+ * The relevance bar. A vector always has nearest neighbours, even for "hello": vector-only hits
+ * count only for a message holding some term the memory knows.
+ */
+function relevant(scores: Record<string, number | null>, lexicalWeight: number): boolean {
+  return (
+    (scores.full_text ?? 0) >= LEXICAL_BAR * lexicalWeight ||
+    scores.trigram != null ||
+    (lexicalWeight > 0 && (scores.vector ?? 0) >= VECTOR_BAR)
+  );
 }
 
 function renderPinned(blocks: MemoryItem[]): string {

@@ -22,6 +22,8 @@ export interface SearchOptions {
    * out and `vector_error` says so. The chat path's recall sets it; the API waits.
    */
   vectorWithinMs?: number;
+  /** Items kept (before their rows are read): recall's relevance bar. */
+  relevant?: (scores: Record<ListName, number | null>, lexicalWeight: number) => boolean;
 }
 
 export type SearchHit = {
@@ -100,7 +102,9 @@ export class MemorySearch {
         withinBudget(nearest('memory_items')),
       ]);
       weight = lexical.weight;
-      const fused = fuse(lists(lexical.fullText, lexical.trigram, vector), options.limit);
+      const fused = fuse(lists(lexical.fullText, lexical.trigram, vector), options.limit).filter(
+        (hit) => options.relevant?.(ranksOf(hit).scores, lexical.weight) ?? true,
+      );
       const rows = new Map(
         (await this.items.getMany(fused.map((hit) => hit.id))).map((item) => [item.id, item]),
       );
