@@ -4,7 +4,7 @@ import { estimateTokens } from '../runtime/tokens.js';
 import type { MemoryItem } from './memory.schema.js';
 import type { MemoryItemsRepository } from './memory-items.repository.js';
 import type { MemorySearch } from './memory-search.js';
-import { queryWords, trigramSimilarity } from './text-match.js';
+import { queryWords, setSimilarity, trigrams } from './text-match.js';
 
 /** What one request carries from memory, and which items that was (for its trace). */
 export interface Recall {
@@ -132,19 +132,21 @@ export class MemoryRecall {
     }
     if (result.vector_error) notes.push(`memory recall: ${result.vector_error}`);
     const taken: MemoryItem[] = [];
+    const takenGrams: Array<Set<string>> = [];
     const hashes = new Set(pinned.map((block) => block.content_hash));
     let tokens = 0;
     for (const hit of result.hits) {
       if (hit.type !== 'item' || hit.item.pinned) continue;
       const item = hit.item;
       if (hashes.has(item.content_hash)) continue;
-      if (taken.some((other) => trigramSimilarity(other.text, item.text) >= NEAR_DUPLICATE))
-        continue;
+      const grams = trigrams(item.text);
+      if (takenGrams.some((other) => setSimilarity(other, grams) >= NEAR_DUPLICATE)) continue;
       const cost = estimateTokens(renderItem(item)) + 1;
       if (tokens + cost > this.tokenBudget) continue;
       tokens += cost;
       hashes.add(item.content_hash);
       taken.push(item);
+      takenGrams.push(grams);
     }
     return taken;
   }
