@@ -39,7 +39,7 @@ const CHAT_WORDS = new Set(
 );
 
 /** Candidate rows read for ranking, at most: rarer terms are searched until this many. */
-const CANDIDATE_ROWS = 2_000;
+const CANDIDATE_ROWS = 400;
 /** Query terms searched, at most (rarest first). */
 const MAX_TERMS = 8;
 /** Mistyped words corrected by trigram similarity to a term the memory holds. */

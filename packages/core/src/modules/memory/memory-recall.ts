@@ -21,9 +21,9 @@ export const NEAR_DUPLICATE = 0.9;
 /** Candidates searched before dedup and the token cut. */
 const CANDIDATES = 20;
 /**
- * The relevance bar: a recalled item's full-text match must carry this share of the summed
- * rarity of the query's known terms (a fact sharing only a common word with the message is not
- * about it), or be found by a corrected typo, or lie this close in the embedding space.
+ * The relevance bar: a recalled item's full-text match (or its match through corrected typos)
+ * must carry this share of the summed rarity of the query's known terms (a fact sharing only a
+ * common word with the message is not about it), or lie this close in the embedding space.
  */
 export const LEXICAL_BAR = 0.3;
 export const VECTOR_BAR = 0.6;
@@ -219,9 +219,9 @@ export class MemoryRecall {
  * count only for a message holding some term the memory knows.
  */
 function relevant(scores: Record<string, number | null>, lexicalWeight: number): boolean {
+  const lexical = Math.max(scores.full_text ?? 0, scores.trigram ?? 0);
   return (
-    (scores.full_text ?? 0) >= LEXICAL_BAR * lexicalWeight ||
-    scores.trigram != null ||
+    (lexical > 0 && lexical >= LEXICAL_BAR * lexicalWeight) ||
     (lexicalWeight > 0 && (scores.vector ?? 0) >= VECTOR_BAR)
   );
 }
