@@ -38,6 +38,10 @@ const CHAT_WORDS = new Set(
   ).split(' '),
 );
 
+/** The words of a message worth searching memory for: none in "Say hello" or "ok, thanks". */
+export const searchWords = (text: string): string[] =>
+  queryWords(text).filter((word) => !CHAT_WORDS.has(word));
+
 /** Candidate rows read for ranking, at most: rarer terms are searched until this many. */
 const CANDIDATE_ROWS = 400;
 /** Query terms searched, at most (rarest first). */
@@ -65,7 +69,7 @@ export class LexicalSearch {
 
   /** The query's full-text terms with their counts; chat filler words are dropped first. */
   async terms(query: string): Promise<QueryTerms> {
-    const words = queryWords(query).filter((word) => !CHAT_WORDS.has(word));
+    const words = searchWords(query);
     if (words.length === 0) return { total: 0, known: [], unknown: [] };
     const result = await sql<{ word: string; term: string | null; items: number | null }>`
       with words as (select w from unnest(${words}::text[]) w),

@@ -175,6 +175,22 @@ describe.each(await sqlTestBackends())('memory embedding backfill (%s)', (backen
     );
   });
 
+  it('recalls for a greeting without asking the provider for a vector', async () => {
+    // The backfill embeds each chat's observation too: count only the query's own embeddings.
+    const queries = (text: string) =>
+      embeddingCalls().filter((r) => JSON.stringify(r.body.input) === JSON.stringify([text]));
+    for (const text of ['Say hello', 'Who keeps bees on the roof?']) {
+      const response = await client.inject({
+        method: 'POST',
+        url: '/chat',
+        payload: { text, chat_id: 'greeting' },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    expect(queries('Say hello')).toHaveLength(0);
+    expect(queries('Who keeps bees on the roof?')).toHaveLength(backend === 'pglite' ? 1 : 0);
+  });
+
   it('embeds new and edited text as it is written', async () => {
     const created = await client.inject({
       method: 'POST',

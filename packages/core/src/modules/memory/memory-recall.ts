@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { markUntrusted } from '../runtime/guards/input-guard.js';
 import { estimateTokens } from '../runtime/tokens.js';
+import { searchWords } from './lexical-search.js';
 import type { MemoryItem } from './memory.schema.js';
 import type { MemoryItemsRepository } from './memory-items.repository.js';
 import type { MemorySearch } from './memory-search.js';
-import { queryWords, setSimilarity, trigrams } from './text-match.js';
+import { setSimilarity, trigrams } from './text-match.js';
 
 /** What one request carries from memory, and which items that was (for its trace). */
 export interface Recall {
@@ -80,7 +81,8 @@ export class MemoryRecall {
       sections.push(snapshot.pinnedSection);
       itemIds.push(...snapshot.pinned.map((block) => block.id));
     }
-    if (snapshot.archival && this.tokenBudget > 0 && queryWords(text).length > 0) {
+    // A message of chat filler alone ("Say hello") searches nothing: no query, no embedding.
+    if (snapshot.archival && this.tokenBudget > 0 && searchWords(text).length > 0) {
       const recalled = await this.archival(text, snapshot.pinned, signal, budgetMs, notes);
       if (recalled.length > 0) {
         sections.push(renderRecalled(recalled));
