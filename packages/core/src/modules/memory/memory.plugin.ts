@@ -169,7 +169,8 @@ function observeAndExtract(
   });
   const queue = new ExtractionQueue(app.jobs, extractor, { pollingSeconds: 1, log });
   service.onObserved((observation) => {
-    queue.send(observation.id).catch((error: unknown) => {
+    const idle = observation.source_kind === 'chat' ? app.config.memory.extractionIdleSeconds : 0;
+    queue.send(observation.id, idle).catch((error: unknown) => {
       log.warn({ err: error, observation_id: observation.id }, 'extraction not queued');
     });
   });
