@@ -62,6 +62,8 @@ async function conversation(on: boolean) {
       OPENAI_BASE_URL: model.baseUrl,
       DEFAULT_MODEL: 'openai/gpt-4o-mini',
       MEMORY_EXTRACTION: on ? 'true' : 'false',
+      // The runtime's default wait before a chat turn's extraction (the test harness sets 0).
+      MEMORY_EXTRACTION_IDLE_SECONDS: undefined,
     },
   });
   try {
