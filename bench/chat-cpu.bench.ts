@@ -43,11 +43,22 @@ function byModule(profile: {
   profile.samples.forEach((id, index) => {
     const frame = where.get(id);
     const url = frame?.url ?? '';
-    const pkg = url.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1];
-    const own = url.match(/src\/(modules\/[^/]+|[^/]+)/)?.[1];
-    const name =
-      pkg ??
-      (own ? `runtime ${own}` : url ? 'node internals' : `(${frame?.functionName || 'native'})`);
+    // The runtime runs from its cached build (node_modules/.cache, see launch.mjs): its
+    // modules keep their folder names there.
+    const build = url.replace(/.*node_modules\/\.cache\/[^/]*\//, '');
+    const pkg = build.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1];
+    const own = build.match(/(?:^|\/)(modules\/[^/]+|store|http|security)\//)?.[1];
+    const name = url.startsWith('node:')
+      ? 'node internals'
+      : url.startsWith('wasm:')
+        ? '@electric-sql/pglite (its WebAssembly)'
+        : pkg && pkg !== '.cache'
+          ? pkg
+          : own
+            ? `runtime ${own}`
+            : url
+              ? 'runtime, other'
+              : `(${frame?.functionName || 'native'})`;
     totals.set(name, (totals.get(name) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000);
   });
   return [...totals.entries()].sort((a, b) => b[1] - a[1]);
@@ -129,7 +140,10 @@ try {
     for (const file of files) {
       const rows = byModule(JSON.parse(await readFile(path.join(profileDir, file), 'utf8')));
       const total = rows.reduce((sum, [, ms]) => sum + ms, 0);
-      console.log(`\nwhere the runtime's CPU went (${file}, ${round(total)} ms sampled):`);
+      // The whole run: start, warm-up, the idle stretch and the measured one (one file a thread).
+      console.log(
+        `\nwhere the runtime's CPU went over the whole run (${file}, ${round(total)} ms):`,
+      );
       for (const [name, ms] of rows.slice(0, 15))
         console.log(
           `  ${name.padEnd(40)} ${round(ms).toString().padStart(8)} ms  ${round((100 * ms) / total, 1)} %`,
