@@ -5,7 +5,7 @@
  *     extraction calls themselves run after the reply, on the job queue);
  * (b) memory search at N items (default 100,000) on each SQL backend: p50 and p95 of GET
  *     /api/memory/search, lexical (full text + trigram) and hybrid (plus vectors: pgvector with
- *     its HNSW index on PGlite, `real[]` scored in Node on PostgreSQL without pgvector).
+ *     its HNSW index on PGlite; a PostgreSQL without pgvector searches lexically only).
  *
  * `node --import tsx bench/memory.bench.ts [items]`; BENCH_MEMORY_ITEMS (100,000),
  * BENCH_ROUNDS (40 replies per setting), BENCH_QUERIES (60), BENCH_SQL (pglite or postgres;
@@ -138,6 +138,8 @@ async function seed(t: TestApp): Promise<void> {
         now() - make_interval(secs => g), ${embedding}, ${EMBEDDING_MODEL}
       from generate_series(${start}::int, ${end}::int) g`.execute(t.sql.db);
   }
+  // The runtime vacuums the term counts every 200 writes; a bulk insert leaves them bloated.
+  await sql`vacuum analyze memory_terms`.execute(t.sql.db);
   await sql`analyze memory_items`.execute(t.sql.db);
 }
 
@@ -176,7 +178,8 @@ async function searchLatency(backend: 'pglite' | 'postgres'): Promise<void> {
       const elapsed = performance.now() - started;
       if (response.statusCode !== 200) throw new Error(response.body.slice(0, 300));
       const body = response.json() as { mode: string; hits: unknown[] };
-      if (mode === 'auto' && body.mode !== 'hybrid') throw new Error('search was not hybrid');
+      if (mode === 'auto' && pgvector && body.mode !== 'hybrid')
+        throw new Error('search was not hybrid');
       return { elapsed, hits: body.hits.length };
     };
     const lexical: number[] = [];

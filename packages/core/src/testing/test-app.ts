@@ -111,6 +111,11 @@ async function start(
     // Extraction calls the model in the background, where it would take turns a suite scripted
     // for its chats; the suites about memory turn it on.
     MEMORY_EXTRACTION: 'false',
+    // A test machine under load must not drop recall by its time budget; the budget's own test
+    // and the memory benches set it where they measure it.
+    MEMORY_RECALL_BUDGET_MS: '2000',
+    // Suites wait for each chat turn's extraction; the batching has its own test.
+    MEMORY_EXTRACTION_IDLE_SECONDS: '0',
     ...options.env,
   });
   const announced: string[] = [];

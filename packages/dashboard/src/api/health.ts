@@ -29,6 +29,8 @@ export interface HealthReport {
     cpi_high: boolean;
     /** agent-broker: ok, error, or unconfigured without BROKER_URL. */
     broker: { status: string };
+    /** How memory recall searches: lexical_only when a model is named but there is no pgvector. */
+    memory: { status: string; recall: string; vector_search: string };
   };
 }
 

@@ -118,7 +118,7 @@ export interface MemoryStatus {
   search: {
     mode: 'lexical' | 'hybrid';
     embedding_model: string | null;
-    vector_backend: 'pgvector' | 'portable';
+    vector_backend: 'pgvector' | 'none';
     trigram: boolean;
   };
 }

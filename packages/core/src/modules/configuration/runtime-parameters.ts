@@ -40,6 +40,14 @@ export const RUNTIME_PARAMETERS = {
     fromConfig: (c) => c.runtime.contextTokenBudget,
     live: true,
   },
+  memory_recall_budget_ms: {
+    doc: 'Longest a model request waits for memory recall; past it the request goes on without recalled items. 0: no limit.',
+    unit: 'ms',
+    min: 0,
+    max: 10_000,
+    fromConfig: (c) => c.memory.recallBudgetMs,
+    live: true,
+  },
   cpi_high_threshold: {
     doc: 'Cognitive pressure index at which cpi_high turns true and autonomous work waits.',
     unit: 'percent',

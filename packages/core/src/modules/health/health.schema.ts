@@ -42,12 +42,24 @@ export const healthSchema = z.object({
     cpi: z.number().int(),
     cpi_high: z.boolean(),
     broker: componentStatus.describe('agent-broker: ok, error, or unconfigured (no BROKER_URL)'),
+    memory: z
+      .object({
+        status: z.string(),
+        recall: z
+          .enum(['hybrid', 'lexical', 'lexical_only'])
+          .describe(
+            'hybrid: full text and vectors; lexical: no embedding model named; lexical_only: a model is named but the database has no pgvector',
+          ),
+        vector_search: z.enum(['pgvector', 'unavailable']),
+      })
+      .describe('How memory recall searches'),
   }),
 });
 export type HealthReport = z.infer<typeof healthSchema>;
 export type ModelHealth = HealthReport['components']['model'];
 export type BrowserHealth = HealthReport['components']['browser'];
 export type BrokerHealth = HealthReport['components']['broker'];
+export type MemoryHealth = HealthReport['components']['memory'];
 
 export const healthDetailsSchema = z.object({
   health: healthSchema,

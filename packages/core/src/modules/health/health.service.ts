@@ -10,6 +10,7 @@ import type {
   BrokerHealth,
   BrowserHealth,
   HealthReport,
+  MemoryHealth,
   ModelHealth,
 } from './health.schema.js';
 import type { PressureMonitor } from './pressure-monitor.js';
@@ -67,6 +68,11 @@ export class HealthService {
   });
 
   private brokerProbe: () => Promise<BrokerHealth> = async () => ({ status: 'unconfigured' });
+  private memoryProbe: () => Promise<MemoryHealth> = async () => ({
+    status: 'unconfigured',
+    recall: 'lexical',
+    vector_search: 'unavailable',
+  });
 
   private readonly queueProbes = new Map<string, () => Promise<number>>();
   private isolationProbe: (() => { mode: string; uid: number; reason: string }) | null = null;
@@ -84,6 +90,11 @@ export class HealthService {
   /** The containers module reports agent-broker once it knows whether one is configured. */
   setBrokerProbe(probe: () => Promise<BrokerHealth>): void {
     this.brokerProbe = probe;
+  }
+
+  /** The memory module says how recall searches (lexical only without pgvector). */
+  setMemoryProbe(probe: () => Promise<MemoryHealth>): void {
+    this.memoryProbe = probe;
   }
 
   /** The sandbox says which isolation is in force, for the details the dashboard shows. */
@@ -104,7 +115,7 @@ export class HealthService {
 
   async report(): Promise<HealthReport> {
     const { sql, kv } = this.options;
-    const [sqldb, kvstore, model, browser, broker, queues] = await Promise.all([
+    const [sqldb, kvstore, model, browser, broker, queues, memory] = await Promise.all([
       settle(sql.ping()),
       settle(kv.ping()),
       withTimeout(this.modelProbe(), CHECK_TIMEOUT_MS).catch(
@@ -117,6 +128,9 @@ export class HealthService {
         (): BrokerHealth => ({ status: 'error' }),
       ),
       this.queueDepths(),
+      withTimeout(this.memoryProbe(), CHECK_TIMEOUT_MS).catch(
+        (): MemoryHealth => ({ status: 'error', recall: 'lexical', vector_search: 'unavailable' }),
+      ),
     ]);
     const activeWork = this.options.pressure.activeWork();
     const cpi = computeCpi(this.signals(queues, activeWork));
@@ -137,6 +151,7 @@ export class HealthService {
         cpi,
         cpi_high: cpi >= threshold,
         broker,
+        memory,
       },
     };
   }

@@ -18,6 +18,7 @@ const COMPONENT_KEYS = [
   'cpi',
   'cpi_high',
   'broker',
+  'memory',
 ];
 
 describe('GET /health', () => {
@@ -56,6 +57,7 @@ describe('GET /health', () => {
         kvstore: { status: 'ok' },
         model: { status: 'unconfigured' },
         broker: { status: 'unconfigured' },
+        memory: { status: 'ok', recall: 'lexical', vector_search: 'pgvector' },
       },
     });
     expect(body.components.cpi).toBeGreaterThanOrEqual(0);

@@ -40,11 +40,20 @@ export class ExtractionQueue {
     this.started = true;
   }
 
-  async send(observationId: string): Promise<void> {
+  /**
+   * `delaySeconds`: a chat turn waits while the conversation goes on, so that one job takes the
+   * turns that came meanwhile with it (the others' jobs then find nothing left to do).
+   */
+  async send(observationId: string, delaySeconds = 0): Promise<void> {
     await this.jobs.send(
       EXTRACT_QUEUE,
       { observation_id: observationId },
-      { retryLimit: 3, retryDelay: 30, retryBackoff: true },
+      {
+        retryLimit: 3,
+        retryDelay: 30,
+        retryBackoff: true,
+        ...(delaySeconds > 0 ? { startAfter: delaySeconds } : {}),
+      },
     );
     // This replica's worker takes it now, in the pause after the reply, rather than at its next
     // poll: on the embedded database a poll-time extraction shares the thread with whatever

@@ -14,8 +14,9 @@ import { cosine, parseVector } from './vectors.js';
 /**
  * Vectors named later: memory written in lexical mode is embedded by the background backfill
  * once the operator names an embedding model (the fake OpenAI server's deterministic embedder),
- * new and edited text follows, and hybrid search scores with the stored vectors. pgvector on
- * PGlite; `real[]` scored in Node on the test PostgreSQL, which has no pgvector.
+ * new and edited text follows, and hybrid search scores with the stored vectors through pgvector
+ * on PGlite. The test PostgreSQL has no pgvector: it stores the vectors (`real[]`) but searches
+ * lexically, without asking the provider for a query vector.
  */
 describe.each(await sqlTestBackends())('memory embedding backfill (%s)', (backend) => {
   let t: TestApp;
@@ -93,7 +94,7 @@ describe.each(await sqlTestBackends())('memory embedding backfill (%s)', (backen
       content: 'User: where do the bees live? Agent: on the roof in Porto.',
     });
     const current = await status();
-    expect(current.search.vector_backend).toBe(backend === 'pglite' ? 'pgvector' : 'portable');
+    expect(current.search.vector_backend).toBe(backend === 'pglite' ? 'pgvector' : 'none');
     expect(current.embedding).toMatchObject({
       state: 'off',
       model: null,
@@ -121,7 +122,7 @@ describe.each(await sqlTestBackends())('memory embedding backfill (%s)', (backen
     }
     // Batched: one call covered the three items.
     expect(embeddingCalls()[0]?.body.input).toHaveLength(3);
-    // pgvector gets the partial HNSW index nearest() reads; the portable path needs none.
+    // pgvector gets the partial HNSW index nearest() reads; without pgvector there is none.
     const indexes = await sql<{ indexdef: string }>`
       select indexdef from pg_indexes where tablename = 'memory_items' and indexdef like '%hnsw%'`.execute(
       t.app.sql.db,
@@ -133,8 +134,9 @@ describe.each(await sqlTestBackends())('memory embedding backfill (%s)', (backen
     else expect(indexes.rows).toEqual([]);
   });
 
-  it('scores hybrid search with the stored vectors', async () => {
+  it('scores hybrid search with the stored vectors (pgvector), else searches lexically', async () => {
     const q = 'bees on the roof';
+    const calls = embeddingCalls().length;
     const response = await client.inject({
       method: 'GET',
       url: `/api/memory/search?q=${encodeURIComponent(q)}&scope=items`,
@@ -145,6 +147,13 @@ describe.each(await sqlTestBackends())('memory embedding backfill (%s)', (backen
       vector_backend: string;
       hits: Array<{ item: { id: string; text: string }; scores: { vector: number | null } }>;
     };
+    if (backend !== 'pglite') {
+      expect(result).toMatchObject({ mode: 'lexical', vector_backend: 'none' });
+      expect(result.hits[0]?.item.id).toBe(ids[0]);
+      expect(result.hits.every((hit) => hit.scores.vector === null)).toBe(true);
+      expect(embeddingCalls()).toHaveLength(calls);
+      return;
+    }
     expect(result.mode).toBe('hybrid');
     const top = result.hits[0];
     expect(top?.item.id).toBe(ids[0]);
@@ -155,6 +164,31 @@ describe.each(await sqlTestBackends())('memory embedding backfill (%s)', (backen
     // Every item has a vector, so each one is in the vector list with its own cosine.
     const vectorHits = result.hits.filter((hit) => hit.scores.vector !== null);
     expect(vectorHits.map((hit) => hit.item.id).sort()).toEqual([...ids].sort());
+  });
+
+  it('says on /health whether recall uses the vectors or is lexical only', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/health' });
+    expect(response.json().components.memory).toEqual(
+      backend === 'pglite'
+        ? { status: 'ok', recall: 'hybrid', vector_search: 'pgvector' }
+        : { status: 'ok', recall: 'lexical_only', vector_search: 'unavailable' },
+    );
+  });
+
+  it('recalls for a greeting without asking the provider for a vector', async () => {
+    // The backfill embeds each chat's observation too: count only the query's own embeddings.
+    const queries = (text: string) =>
+      embeddingCalls().filter((r) => JSON.stringify(r.body.input) === JSON.stringify([text]));
+    for (const text of ['Say hello', 'Who keeps bees on the roof?']) {
+      const response = await client.inject({
+        method: 'POST',
+        url: '/chat',
+        payload: { text, chat_id: 'greeting' },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    expect(queries('Say hello')).toHaveLength(0);
+    expect(queries('Who keeps bees on the roof?')).toHaveLength(backend === 'pglite' ? 1 : 0);
   });
 
   it('embeds new and edited text as it is written', async () => {

@@ -64,6 +64,23 @@ export interface ExtractionOutcome {
   expired: string[];
 }
 
+/** Chat turns extracted in one model call, at most. */
+export const BATCH_TURNS = 8;
+
+/**
+ * Turns extracted together, as one observation: their texts in order, the latest turn's
+ * identity (facts name it as their source), outside text if any turn held some.
+ */
+function together(batch: Observation[]): Observation {
+  const last = batch.at(-1) as Observation;
+  if (batch.length === 1) return last;
+  return {
+    ...last,
+    content: batch.map((turn) => turn.content).join('\n\n'),
+    untrusted: batch.some((turn) => turn.untrusted),
+  };
+}
+
 const parseDate = (value: string | null | undefined): Date | null => {
   if (!value) return null;
   const date = new Date(value);
@@ -99,18 +116,25 @@ export class MemoryExtractor {
       relations: [],
       expired: [],
     };
-    const observation = await deps.observations.claim(observationId);
-    if (!observation) return { ...outcome, status: 'busy' };
+    const claimed = await deps.observations.claim(observationId);
+    if (!claimed) return { ...outcome, status: 'busy' };
+    // A chat's turns waiting meanwhile go with it: one model call for a stretch of conversation.
+    const batch = [claimed];
+    if (claimed.source_kind === 'chat' && claimed.chat_id)
+      batch.push(
+        ...(await deps.observations.claimChatTurns(claimed.chat_id, claimed.id, BATCH_TURNS - 1)),
+      );
+    batch.sort((a, b) => (a.observed_at < b.observed_at ? -1 : 1));
+    const observation = together(batch);
+    const finishAll = (result: Parameters<ObservationsRepository['finish']>[1]) =>
+      Promise.all(batch.map((turn) => deps.observations.finish(turn.id, result)));
     try {
       const model = (await deps.settings.current()).extraction_enabled ? await deps.model() : null;
       if (!model) {
-        await deps.observations.finish(observation.id, {
-          status: 'skipped',
-          error: 'extraction is off',
-        });
+        await finishAll({ status: 'skipped', error: 'extraction is off' });
         return { ...outcome, status: 'skipped' };
       }
-      const context = await this.context(observation, signal);
+      const context = await this.context(observation, batch[0]?.observed_at, signal);
       const { generateObject } = await loadAiSdk();
       const result = await generateObject({
         model,
@@ -122,20 +146,21 @@ export class MemoryExtractor {
         maxRetries: 1,
       });
       const entityIds = await this.apply(observation, result.object, context, outcome);
-      await deps.observations.finish(observation.id, { status: 'done', entityIds });
+      await finishAll({ status: 'done', entityIds });
       return outcome;
     } catch (error) {
       const message = redactText(error instanceof Error ? error.message : String(error));
-      await deps.observations.finish(observation.id, {
-        status: 'failed',
-        error: message.slice(0, 500),
-      });
+      await finishAll({ status: 'failed', error: message.slice(0, 500) });
       throw error;
     }
   }
 
   /** The memories and entities the observation may touch, and the chat's last turns. */
-  private async context(observation: Observation, signal: AbortSignal | undefined) {
+  private async context(
+    observation: Observation,
+    before: string | undefined,
+    signal: AbortSignal | undefined,
+  ) {
     const { deps } = this;
     const [found, recent] = await Promise.all([
       deps.search.search({
@@ -147,7 +172,7 @@ export class MemoryExtractor {
         ...(signal ? { signal } : {}),
       }),
       observation.chat_id
-        ? deps.observations.recentInChat(observation.chat_id, observation.observed_at, 3)
+        ? deps.observations.recentInChat(observation.chat_id, before ?? observation.observed_at, 3)
         : [],
     ]);
     const items = found.hits.flatMap((hit) => (hit.type === 'item' ? [hit.item] : []));

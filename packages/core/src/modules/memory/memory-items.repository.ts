@@ -335,14 +335,15 @@ export class MemoryItemsRepository {
   }
 
   /** Live (active or provisional) items that are not pinned: what recall may search. */
-  async countLiveArchival(): Promise<number> {
+  async hasLiveArchival(): Promise<boolean> {
     const row = await this.db
       .selectFrom('memory_items')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .select('id')
       .where('pinned', '=', false)
       .where('status', 'in', ['active', 'provisional'])
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   /** Items a model request carried: counted for the pages (stale items, most used). */

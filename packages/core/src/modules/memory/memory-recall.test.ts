@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeModelServer, startFakeOpenAi } from '../../testing/fakes/index.js';
 import { sqlTestBackends } from '../../testing/services.js';
@@ -205,4 +206,58 @@ describe.each(await sqlTestBackends())('memory in the model context (%s)', (back
     const epistemic = await t.app.memory.epistemic();
     expect(JSON.stringify(epistemic)).toContain('zeppelin');
   });
+
+  it('recalls nothing for small talk, nor for a fact sharing only a word every fact has', async () => {
+    const trips: string[] = [];
+    for (const [index, city] of ['Braga', 'Faro', 'Evora', 'Aveiro'].entries()) {
+      const item = await createItem({
+        path: `facts/trips/${index}`,
+        text: `The operator visited ${city} by train in spring.`,
+      });
+      trips.push(item.id);
+    }
+    const greeting = await chat('Say hello');
+    expect(lastSystemPrompt()).not.toContain('Recalled from memory');
+    // Pinned blocks ride along; nothing is recalled.
+    const carried = (await trace(greeting.request_id)).memory_items;
+    expect(carried.filter((id) => trips.includes(id))).toEqual([]);
+    // "train" is in every trip; "Faro" in one: only that one is about the question.
+    await chat('When did I take the train to Faro?');
+    const prompt = lastSystemPrompt();
+    expect(prompt).toContain('visited Faro by train');
+    expect(prompt).not.toContain('visited Braga');
+  });
+
+  it.skipIf(backend === 'pglite')(
+    'answers without recalled items when recall overruns its time budget, and the trace says so',
+    async () => {
+      const fact = 'The operator keeps the boat key in the blue tin.';
+      const boat = await createItem({ path: 'facts/home/boat', text: fact });
+      await t.app.configuration.setParameter('memory_recall_budget_ms', 50, 'admin', null);
+      try {
+        // Another connection holds the term counts: recall's search waits behind its lock.
+        const reply = await t.app.sql.db.connection().execute(async (held) => {
+          await sql`begin`.execute(held);
+          await sql`lock table memory_terms in access exclusive mode`.execute(held);
+          try {
+            return await chat('Where is the boat key?');
+          } finally {
+            await sql`rollback`.execute(held);
+          }
+        });
+        expect(lastSystemPrompt()).not.toContain(fact);
+        const recorded = await trace(reply.request_id);
+        expect(recorded.memory_items).not.toContain(boat.id);
+        expect(recorded.guard_chain).toContainEqual({
+          guard: 'memory_recall',
+          verdict: 'flag',
+          detail: 'memory recall took longer than its 50 ms budget; answered without it',
+        });
+        await chat('Where is the boat key?');
+        expect(lastSystemPrompt()).toContain(fact);
+      } finally {
+        await t.app.configuration.setParameter('memory_recall_budget_ms', null, 'admin', null);
+      }
+    },
+  );
 });

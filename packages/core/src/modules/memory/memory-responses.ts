@@ -92,8 +92,13 @@ const listScores = z.object({
 export const searchResultSchema = z.object({
   mode: z.enum(['lexical', 'hybrid']),
   embedding_model: z.string().nullable(),
-  vector_backend: z.enum(['pgvector', 'portable']),
+  vector_backend: z
+    .enum(['pgvector', 'none'])
+    .describe('none: the database has no pgvector, so search is lexical only'),
   trigram: z.boolean(),
+  lexical_weight: z
+    .number()
+    .describe("Summed rarity (BM25 idf) of the query's terms the memory holds"),
   vector_error: z.string().nullable(),
   took_ms: z.number(),
   hits: z.array(
@@ -101,7 +106,9 @@ export const searchResultSchema = z.object({
       type: z.enum(['item', 'observation']),
       score: z.number().describe('Reciprocal-rank-fused score'),
       ranks: listScores.describe('Rank in each list (1 = best); null: not in that list'),
-      scores: listScores.describe('Raw score in each list (ts_rank_cd, similarity, cosine)'),
+      scores: listScores.describe(
+        'Raw score in each list (summed term rarity for full text and trigram corrections, cosine)',
+      ),
       item: memoryItemSchema.optional(),
       observation: observationSchema.optional(),
     }),
@@ -123,7 +130,7 @@ export const statusSchema = z.object({
     mode: z.enum(['lexical', 'hybrid']),
     embedding_model: z.string().nullable(),
     embedding_model_source: z.enum(['env', 'operator']).nullable(),
-    vector_backend: z.enum(['pgvector', 'portable']),
+    vector_backend: z.enum(['pgvector', 'none']),
     trigram: z.boolean(),
   }),
   embedding: z

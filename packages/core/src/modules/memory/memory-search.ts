@@ -17,6 +17,13 @@ export interface SearchOptions {
   /** `lexical` skips the embedding even when a model is configured. */
   mode: 'auto' | 'lexical';
   signal?: AbortSignal;
+  /**
+   * How long the vector list may take (query embedding and index search); a later one is left
+   * out and `vector_error` says so. The chat path's recall sets it; the API waits.
+   */
+  vectorWithinMs?: number;
+  /** Items kept (before their rows are read): recall's relevance bar. */
+  relevant?: (scores: Record<ListName, number | null>, lexicalWeight: number) => boolean;
 }
 
 export type SearchHit = {
@@ -28,8 +35,10 @@ export type SearchHit = {
 export interface SearchResult {
   mode: 'lexical' | 'hybrid';
   embedding_model: string | null;
-  vector_backend: 'pgvector' | 'portable';
+  vector_backend: 'pgvector' | 'none';
   trigram: boolean;
+  /** Summed rarity of the query's terms the memory holds: a full-text hit holding them all scores this. */
+  lexical_weight: number;
   /** Why hybrid search fell back to lexical for this query (the provider failed). */
   vector_error: string | null;
   hits: SearchHit[];
@@ -57,31 +66,45 @@ export class MemorySearch {
     const started = performance.now();
     const { repository } = this;
     const model = options.mode === 'lexical' ? null : await this.embedder.modelRef();
-    let vector: number[] | null = null;
+    // Without pgvector there is nothing to compare a query vector with: no embedding call.
+    const vectors = model !== null && repository.capabilities.vector === 'pgvector';
     let vectorError: string | null = null;
-    if (model) {
-      try {
-        vector = (await this.embedder.embed([options.q], options.signal))?.vectors[0] ?? null;
-      } catch (error) {
-        vectorError = (error as Error).message.slice(0, 300);
-        this.log.warn({ err: error }, 'query embedding failed; searching lexically');
-      }
+    let embedded: Promise<number[] | null> = Promise.resolve(null);
+    if (vectors) {
+      embedded = this.embedder.embed([options.q], options.signal).then(
+        (result) => result?.vectors[0] ?? null,
+        (error: unknown) => {
+          vectorError = (error as Error).message.slice(0, 300);
+          this.log.warn({ err: error }, 'query embedding failed; searching lexically');
+          return null;
+        },
+      );
     }
-    const withVector = async (
-      table: 'memory_items' | 'observations',
-    ): Promise<RankedList | null> =>
-      vector && model
-        ? repository.nearest(table, vector, model, CANDIDATES, options.statuses)
-        : null;
+    let usedVector = false;
+    const nearest = async (table: 'memory_items' | 'observations') => {
+      const vector = await embedded;
+      if (!vector || !model) return null;
+      usedVector = true;
+      return repository.nearest(table, vector, model, CANDIDATES, options.statuses);
+    };
+    const withinBudget = (list: Promise<RankedList | null>) =>
+      options.vectorWithinMs === undefined
+        ? list
+        : within(list, options.vectorWithinMs, () => {
+            vectorError = `vector search took longer than ${options.vectorWithinMs} ms; left out`;
+          });
 
     const hits: SearchHit[] = [];
+    let weight = 0;
     if (options.scope !== 'observations') {
-      const [fullText, trigram, nearest] = await Promise.all([
-        repository.fullText('memory_items', options.q, CANDIDATES, options.statuses),
-        repository.trigram(options.q, CANDIDATES, options.statuses),
-        withVector('memory_items'),
+      const [lexical, vector] = await Promise.all([
+        repository.items(options.q, CANDIDATES, options.statuses),
+        withinBudget(nearest('memory_items')),
       ]);
-      const fused = fuse(lists(fullText, trigram, nearest), options.limit);
+      weight = lexical.weight;
+      const fused = fuse(lists(lexical.fullText, lexical.trigram, vector), options.limit).filter(
+        (hit) => options.relevant?.(ranksOf(hit).scores, lexical.weight) ?? true,
+      );
       const rows = new Map(
         (await this.items.getMany(fused.map((hit) => hit.id))).map((item) => [item.id, item]),
       );
@@ -91,11 +114,11 @@ export class MemorySearch {
       }
     }
     if (options.scope !== 'items') {
-      const [fullText, nearest] = await Promise.all([
-        repository.fullText('observations', options.q, CANDIDATES, options.statuses),
-        withVector('observations'),
+      const [fullText, vector] = await Promise.all([
+        repository.observations(options.q, CANDIDATES),
+        withinBudget(nearest('observations')),
       ]);
-      const fused = fuse(lists(fullText, null, nearest), options.limit);
+      const fused = fuse(lists(fullText, null, vector), options.limit);
       const rows = new Map(
         (await this.observations.getMany(fused.map((hit) => hit.id))).map((o) => [o.id, o]),
       );
@@ -106,14 +129,31 @@ export class MemorySearch {
     }
     hits.sort((a, b) => b.score - a.score);
     return {
-      mode: vector ? 'hybrid' : 'lexical',
+      mode: usedVector && vectorError === null ? 'hybrid' : 'lexical',
       embedding_model: model,
       vector_backend: repository.capabilities.vector,
       trigram: repository.capabilities.trigram,
+      lexical_weight: Math.round(weight * 1000) / 1000,
       vector_error: vectorError,
       hits: hits.slice(0, options.limit),
       took_ms: Math.round((performance.now() - started) * 10) / 10,
     };
+  }
+}
+
+/** The list if it settles within `ms`, else null (and `late` is told). */
+async function within<T>(list: Promise<T | null>, ms: number, late: () => void): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<null>((resolve) => {
+    timer = setTimeout(() => {
+      late();
+      resolve(null);
+    }, ms);
+  });
+  try {
+    return await Promise.race([list, timeout]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -17,6 +17,7 @@ import { observeOutsideSources } from './memory-sources.js';
 import { memoryWorldRoutes } from './memory-world.routes.js';
 import { ObservationsRepository } from './observations.repository.js';
 import { detectCapabilities, SearchRepository } from './search.repository.js';
+import { TermUpkeep } from './term-upkeep.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,6 +36,11 @@ export const memoryPlugin = fp(
     const capabilities = await detectCapabilities(db);
     const settings = new MemorySettingsStore(app.settings, app.config.memory);
     const items = new MemoryItemsRepository(db);
+    if (app.sql.backend === 'pglite') {
+      const upkeep = new TermUpkeep(db, log);
+      items.onWritten(() => upkeep.written());
+      app.addHook('onClose', () => upkeep.idle());
+    }
     const observations = new ObservationsRepository(db);
     const embedder = new Embedder(app.models, settings);
     const search = new MemorySearch(
@@ -85,16 +91,28 @@ export const memoryPlugin = fp(
       log,
     });
     app.decorate('memorySettings', settings);
+    app.health.setMemoryProbe(async () => {
+      const named = (await settings.current()).embedding_model !== null;
+      const pgvector = capabilities.vector === 'pgvector';
+      return {
+        status: 'ok',
+        recall: !named ? 'lexical' : pgvector ? 'hybrid' : 'lexical_only',
+        vector_search: pgvector ? 'pgvector' : 'unavailable',
+      };
+    });
     app.searchService.register(memorySearchSource(service));
     for (const skill of createMemorySkills(service)) app.skills.register(skill);
     const recall = new MemoryRecall(items, search, app.config.memory.tokenBudget, log);
     app.resetGate.onWiped(() => recall.forget());
+    app.addHook('onClose', () => recall.flush());
     app.runtime.addContextProvider({
       name: 'memory_recall',
       async provide({ text, signal }) {
         try {
-          const { sections, itemIds } = await recall.recall(text, signal);
-          return { instructions: [], guards: [], sections, memoryItems: itemIds };
+          const budget = await app.configuration.parameter('memory_recall_budget_ms');
+          const { sections, itemIds, notes } = await recall.recall(text, signal, budget);
+          const guards = notes.map((detail) => ({ verdict: 'flag' as const, detail }));
+          return { instructions: [], guards, sections, memoryItems: itemIds };
         } catch (error) {
           if (signal.aborted) throw error;
           // Memory helps the answer; it must not stop it.
@@ -115,6 +133,8 @@ export const memoryPlugin = fp(
       'context',
       'audit',
       'settings',
+      'configuration',
+      'health',
       'models',
       'identity',
       'selfimprove',
@@ -149,7 +169,8 @@ function observeAndExtract(
   });
   const queue = new ExtractionQueue(app.jobs, extractor, { pollingSeconds: 1, log });
   service.onObserved((observation) => {
-    queue.send(observation.id).catch((error: unknown) => {
+    const idle = observation.source_kind === 'chat' ? app.config.memory.extractionIdleSeconds : 0;
+    queue.send(observation.id, idle).catch((error: unknown) => {
       log.warn({ err: error, observation_id: observation.id }, 'extraction not queued');
     });
   });

@@ -344,7 +344,10 @@ export class MemoryService {
         observations: counts,
       },
       search: {
-        mode: settings.embedding_model ? 'hybrid' : 'lexical',
+        mode:
+          settings.embedding_model && deps.capabilities.vector === 'pgvector'
+            ? 'hybrid'
+            : 'lexical',
         embedding_model: settings.embedding_model,
         embedding_model_source: settings.embedding_model_source,
         vector_backend: deps.capabilities.vector,

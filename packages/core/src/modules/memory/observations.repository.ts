@@ -116,6 +116,34 @@ export class ObservationsRepository {
     return row ? toObservation(row) : null;
   }
 
+  /**
+   * Claims the chat's other turns still waiting for extraction (pending, or failed and due a
+   * retry), oldest first, up to `limit`: they go to the model with the one being extracted.
+   */
+  async claimChatTurns(chatId: string, except: string, limit: number): Promise<Observation[]> {
+    if (limit <= 0) return [];
+    const rows = await this.db
+      .updateTable('observations')
+      .set({ extraction_status: 'running' })
+      .where(
+        'id',
+        'in',
+        this.db
+          .selectFrom('observations')
+          .select('id')
+          .where('chat_id', '=', chatId)
+          .where('source_kind', '=', 'chat')
+          .where('id', '<>', except)
+          .where('extraction_status', 'in', ['pending', 'failed'])
+          .orderBy('observed_at')
+          .limit(limit),
+      )
+      .where('extraction_status', 'in', ['pending', 'failed'])
+      .returning(COLUMNS)
+      .execute();
+    return rows.map(toObservation).sort((a, b) => (a.observed_at < b.observed_at ? -1 : 1));
+  }
+
   async finish(
     id: string,
     outcome: { status: 'done' | 'failed' | 'skipped'; error?: string | null; entityIds?: string[] },

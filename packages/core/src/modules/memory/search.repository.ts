@@ -1,16 +1,20 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../store/database.js';
+import { LexicalSearch } from './lexical-search.js';
 import type { ItemStatus } from './memory.tables.js';
 import { queryWords } from './text-match.js';
-import { cosine, parseVector, vectorLiteral } from './vectors.js';
+import { vectorLiteral } from './vectors.js';
 import './memory.tables.js';
 
 /** What the database offers memory search; detected once when the module starts. */
 export interface SearchCapabilities {
-  /** pg_trgm is installed: trigram matching joins full-text search. */
+  /** pg_trgm is installed: mistyped query words are corrected to terms the memory holds. */
   trigram: boolean;
-  /** pgvector's `vector` column and index, or `real[]` scored in Node. */
-  vector: 'pgvector' | 'portable';
+  /**
+   * pgvector's `vector` column with HNSW indexes, or none: a PostgreSQL without pgvector
+   * searches lexically only (scoring every stored vector in the server would grow with memory).
+   */
+  vector: 'pgvector' | 'none';
 }
 
 export async function detectCapabilities(db: Kysely<Database>): Promise<SearchCapabilities> {
@@ -21,7 +25,7 @@ export async function detectCapabilities(db: Kysely<Database>): Promise<SearchCa
   const row = result.rows[0];
   return {
     trigram: row?.trigram ?? false,
-    vector: row?.type === 'vector' ? 'pgvector' : 'portable',
+    vector: row?.type === 'vector' ? 'pgvector' : 'none',
   };
 }
 
@@ -39,52 +43,65 @@ const ranked = (rows: Array<{ id: string; score: number | string }>): RankedList
   scores: new Map(rows.map((row) => [row.id, Number(row.score)])),
 });
 
-/** Trigram matching on a long message costs more than it finds; its start is enough. */
-const TRIGRAM_QUERY_CHARS = 200;
-/** Without pgvector, this many most recently used embedded rows are scored in Node. */
-export const PORTABLE_SCAN_MAX = 5_000;
+/** The lexical lists over memory items, and how much the query's known terms weigh together. */
+export interface ItemLists {
+  fullText: RankedList;
+  /** Items holding corrections of mistyped words; null when full text found something. */
+  trigram: RankedList | null;
+  /** Summed rarity of the query terms the memory holds: what a perfect match scores. */
+  weight: number;
+}
 
 type Table = 'memory_items' | 'observations';
 
-/**
- * The ranked lists memory search fuses: full-text (ts_rank_cd over an OR of the query's words),
- * trigram similarity (items only: observations are too long for it to mean much), and vector
- * distance for the current embedding model.
- */
 export class SearchRepository {
+  private readonly lexical: LexicalSearch;
+
   constructor(
     private readonly db: Kysely<Database>,
     readonly capabilities: SearchCapabilities,
-  ) {}
+  ) {
+    this.lexical = new LexicalSearch(db);
+  }
 
-  async fullText(table: Table, query: string, limit: number, statuses: ItemStatus[]) {
+  /**
+   * Memory items by their rarest query terms (see LexicalSearch); when none matches and a
+   * word is unknown to the memory, by the terms it was probably mistyped from.
+   */
+  async items(query: string, limit: number, statuses: ItemStatus[]): Promise<ItemLists> {
+    const terms = await this.lexical.terms(query);
+    const weight = terms.known.reduce((sum, term) => sum + term.weight, 0);
+    const fullText = ranked(await this.lexical.rank(terms.known, terms.total, limit, statuses));
+    if (fullText.ids.length > 0 || !this.capabilities.trigram || terms.unknown.length === 0)
+      return { fullText, trigram: null, weight };
+    const corrected = await this.lexical.corrections(terms.unknown, terms.total);
+    const trigram = ranked(
+      await this.lexical.rank([...terms.known, ...corrected], terms.total, limit, statuses),
+    );
+    return {
+      fullText,
+      trigram,
+      weight: weight + corrected.reduce((sum, term) => sum + term.weight, 0),
+    };
+  }
+
+  /** Observations by ts_rank_cd over an OR of the query's words (the /vector-memory page). */
+  async observations(query: string, limit: number) {
     const words = queryWords(query);
     if (words.length === 0) return ranked([]);
-    const tsquery = words.join(' | ');
-    const filter = table === 'memory_items' ? sql`and status = any(${statuses}::text[])` : sql``;
     const result = await sql<{ id: string; score: number }>`
       select id, ts_rank_cd(tsv, q) as score
-      from ${sql.table(table)}, to_tsquery('english', ${tsquery}) q
-      where tsv @@ q ${filter}
+      from observations, to_tsquery('english', ${words.join(' | ')}) q
+      where tsv @@ q
       order by score desc, id
       limit ${limit}`.execute(this.db);
     return ranked(result.rows);
   }
 
-  /** Items containing something like the query's words, spelling slips included (pg_trgm's word similarity). */
-  async trigram(query: string, limit: number, statuses: ItemStatus[]) {
-    const text = query.trim().slice(0, TRIGRAM_QUERY_CHARS);
-    if (!this.capabilities.trigram || text.length < 3) return ranked([]);
-    const result = await sql<{ id: string; score: number }>`
-      select id, word_similarity(${text}, text) as score
-      from memory_items
-      where ${text} <% text and status = any(${statuses}::text[])
-      order by score desc, id
-      limit ${limit}`.execute(this.db);
-    return ranked(result.rows);
-  }
-
-  /** Nearest rows by cosine similarity among those embedded by `model`. */
+  /**
+   * Nearest rows by cosine similarity among those embedded by `model`, through the partial
+   * HNSW index; an empty list without pgvector.
+   */
   async nearest(
     table: Table,
     vector: number[],
@@ -92,33 +109,20 @@ export class SearchRepository {
     limit: number,
     statuses: ItemStatus[],
   ): Promise<RankedList> {
+    if (this.capabilities.vector !== 'pgvector') return ranked([]);
     const filter = table === 'memory_items' ? sql`and status = any(${statuses}::text[])` : sql``;
-    if (this.capabilities.vector === 'pgvector') {
-      // The expression and the literal model name and dimension match the partial HNSW index
-      // the embedding backfill builds for them.
-      const typed = sql.raw(`vector(${vector.length})`);
-      const distance = sql`embedding::${typed} <=> ${vectorLiteral(vector)}::${typed}`;
-      const result = await sql<{ id: string; score: number }>`
-        select id, 1 - (${distance}) as score
-        from ${sql.table(table)}
-        where embedding_model = ${sql.lit(model)}
-          and vector_dims(embedding) = ${sql.lit(vector.length)} ${filter}
-        order by ${distance}
-        limit ${limit}`.execute(this.db);
-      return ranked(result.rows);
-    }
-    const recency =
-      table === 'memory_items' ? sql`coalesce(last_used_at, created_at)` : sql`observed_at`;
-    const result = await sql<{ id: string; embedding: unknown }>`
-      select id, embedding from ${sql.table(table)}
-      where embedding_model = ${model} ${filter}
-      order by ${recency} desc
-      limit ${PORTABLE_SCAN_MAX}`.execute(this.db);
-    const scored = result.rows
-      .map((row) => ({ id: row.id, score: cosine(vector, parseVector(row.embedding)) }))
-      .sort((a, b) => b.score - a.score)
-      .slice(0, limit);
-    return ranked(scored);
+    // The expression and the literal model name and dimension match the partial HNSW index
+    // the embedding backfill builds for them.
+    const typed = sql.raw(`vector(${vector.length})`);
+    const distance = sql`embedding::${typed} <=> ${vectorLiteral(vector)}::${typed}`;
+    const result = await sql<{ id: string; score: number }>`
+      select id, 1 - (${distance}) as score
+      from ${sql.table(table)}
+      where embedding_model = ${sql.lit(model)}
+        and vector_dims(embedding) = ${sql.lit(vector.length)} ${filter}
+      order by ${distance}
+      limit ${limit}`.execute(this.db);
+    return ranked(result.rows);
   }
 }
 

@@ -20,7 +20,7 @@ export function contentHash(text: string): string {
  * two spaces in front and one behind. Used where the database has no pg_trgm and to compare
  * candidates already fetched.
  */
-function trigrams(text: string): Set<string> {
+export function trigrams(text: string): Set<string> {
   const grams = new Set<string>();
   for (const word of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
     const padded = `  ${word} `;
@@ -31,8 +31,11 @@ function trigrams(text: string): Set<string> {
 
 /** pg_trgm's similarity(): shared trigrams over all trigrams, 0 to 1. */
 export function trigramSimilarity(a: string, b: string): number {
-  const left = trigrams(a);
-  const right = trigrams(b);
+  return setSimilarity(trigrams(a), trigrams(b));
+}
+
+/** trigramSimilarity over trigram sets already made (comparing one text with many). */
+export function setSimilarity(left: Set<string>, right: Set<string>): number {
   if (left.size === 0 || right.size === 0) return 0;
   let shared = 0;
   for (const gram of left) if (right.has(gram)) shared += 1;

@@ -54,6 +54,7 @@ export const RESET_TABLES: Record<string, string> = {
   identity: 'born_at set to the reset start, total_xp set to 0; name and persona stay',
   self_model: 'model set to {}',
   reset_fence: 'epoch advanced by one: records made before the reset are never stored after it',
+  memory_terms: 'term counts of memory_items, emptied by a trigger when memory_items is truncated',
 };
 
 /** Key-value key patterns the reset deletes (caches and cursors derived from experience). */

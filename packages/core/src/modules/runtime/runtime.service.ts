@@ -427,9 +427,12 @@ export class AgentRuntime {
       return { tier: 'llm_loop', note: 'model_unconfigured' };
     }
     run.trace.model = `${resolved.providerId}/${resolved.modelName}`;
-    // Context is read only here: the other tiers answer from the request alone.
-    const [budget, maxSteps, identity, mode, contributions] = await Promise.all([
-      deps.configuration.parameter('context_token_budget'),
+    // Context is read only here: the other tiers answer from the request alone. Everything
+    // runs at once: memory recall alongside the history, never ahead of it.
+    const [history, maxSteps, identity, mode, contributions] = await Promise.all([
+      deps.configuration
+        .parameter('context_token_budget')
+        .then((budget) => deps.conversations.history(request.chatId, budget)),
       deps.configuration.parameter('model_max_steps'),
       deps.identity.profile(),
       deps.autonomy.mode(),
@@ -446,7 +449,6 @@ export class AgentRuntime {
         })),
       ),
     ]);
-    const history = await deps.conversations.history(request.chatId, budget);
     const instructions = [...(request.instructions ?? [])];
     const sections: string[] = [];
     for (const contribution of contributions) {

@@ -23,6 +23,7 @@ import { resetFenceMigration } from './0023-reset-fence.js';
 import { scheduleRunLeasesMigration } from './0024-schedule-run-leases.js';
 import { taintEvidenceMigration } from './0025-taint-evidence.js';
 import { idSearchMigration } from './0026-id-search.js';
+import { memoryTermsMigration } from './0027-memory-terms.js';
 
 /** Migrations in order. Names sort lexically; never rename or edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0024-schedule-run-leases': scheduleRunLeasesMigration,
   '0025-taint-evidence': taintEvidenceMigration,
   '0026-id-search': idSearchMigration,
+  '0027-memory-terms': memoryTermsMigration,
 };
 
 /**

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeModelServer, startFakeOpenAi } from '../../testing/fakes/index.js';
+import { type Client, createTestApp, type TestApp } from '../../testing/test-app.js';
+import type { Extraction } from './extraction-prompt.js';
+
+const FACT = "The operator's sailing boat is called Gaivota.";
+
+/**
+ * Extraction with its default wait (MEMORY_EXTRACTION_IDLE_SECONDS, 10 s): a 20-message
+ * conversation is extracted in at most five model calls, and a fact stated once in it reaches
+ * another chat's prompt within a minute.
+ */
+describe('memory extraction batched per chat', () => {
+  let t: TestApp;
+  let client: Client;
+  let model: FakeModelServer;
+  const proposal = (facts: string[]): Extraction => ({
+    facts: facts.map((text) => ({
+      text,
+      kind: 'fact',
+      path: 'facts/boats/gaivota',
+      confidence: 0.9,
+      said_by: 'user',
+      op: 'ADD',
+      target: null,
+      entities: [],
+      valid_at: null,
+    })),
+    entities: [],
+    relations: [],
+  });
+
+  beforeAll(async () => {
+    model = await startFakeOpenAi();
+    // The model proposes the boat fact when the turns it is shown mention the boat.
+    model.respond = (request) => {
+      if (!request.body?.response_format) return { text: 'Noted.' };
+      const prompt = JSON.stringify(request.body.messages);
+      return { text: JSON.stringify(proposal(prompt.includes('Gaivota') ? [FACT] : [])) };
+    };
+    t = await createTestApp({
+      env: {
+        OPENAI_API_KEY: 'sk-test-0123456789abcdefghijkl',
+        OPENAI_BASE_URL: model.baseUrl,
+        DEFAULT_MODEL: 'openai/gpt-4o-mini',
+        MEMORY_EXTRACTION: 'true',
+        // The default, not the test harness's 0.
+        MEMORY_EXTRACTION_IDLE_SECONDS: undefined,
+      },
+    });
+    client = await t.login();
+  });
+  afterAll(async () => {
+    await t.close();
+    await model.close();
+  });
+
+  const chat = async (text: string, chatId: string) => {
+    const response = await client.inject({
+      method: 'POST',
+      url: '/chat',
+      payload: { text, chat_id: chatId },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+  const extractionCalls = () =>
+    model.requests.filter((r) => r.path.endsWith('/chat/completions') && r.body.response_format);
+
+  it('extracts 20 messages in at most 5 calls, and another chat recalls the fact within a minute', async () => {
+    const stated = Date.now();
+    for (let i = 0; i < 20; i++)
+      await chat(
+        i === 3 ? 'My sailing boat is called Gaivota.' : `Note number ${i} about the harbour.`,
+        'long',
+      );
+    const deadline = stated + 60_000;
+    for (;;) {
+      const { observations } = await t.app.memory.observations({ chat_id: 'long', limit: 50 });
+      const open = observations.filter((o) => !['done', 'failed'].includes(o.extraction_status));
+      if (observations.length === 20 && open.length === 0) break;
+      if (Date.now() > deadline) throw new Error(`extraction unfinished: ${open.length} open`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(extractionCalls().length).toBeGreaterThan(0);
+    expect(extractionCalls().length).toBeLessThanOrEqual(5);
+
+    await chat('What is my boat called?', 'elsewhere');
+    const prompt = String(
+      model.requests.filter((r) => r.path.endsWith('/chat/completions')).at(-1)?.body.messages[0]
+        .content,
+    );
+    expect(prompt).toContain(FACT);
+    expect(Date.now() - stated).toBeLessThan(60_000);
+  }, 90_000);
+});
