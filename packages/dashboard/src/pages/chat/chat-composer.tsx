@@ -16,9 +16,11 @@ export function ChatComposer({ streaming, onSend, onStop }: ChatComposerProps) {
   const input = useRef<HTMLTextAreaElement>(null);
   const ready = text.trim().length > 0 && !streaming;
 
-  // Back to the keyboard once the reply is in.
+  // Back to the keyboard once the reply is in, unless a dialog (the command palette, a
+  // confirmation) holds it: the composer mounts when a chat has loaded, maybe after one opened.
   useEffect(() => {
-    if (!streaming) input.current?.focus();
+    if (streaming || document.activeElement?.closest('[role="dialog"]')) return;
+    input.current?.focus();
   }, [streaming]);
 
   const submit = (event?: FormEvent) => {
