@@ -13,7 +13,7 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startFakeOpenAi } from '../packages/core/src/testing/fakes/index.ts';
+import { proposedFacts, startFakeOpenAi } from '../packages/core/src/testing/fakes/index.ts';
 import { report, round } from './lib.ts';
 import { signIn, startProcess } from './runtime-process.ts';
 
@@ -65,23 +65,9 @@ function byModule(profile: {
 }
 
 const model = await startFakeOpenAi();
-const extraction = JSON.stringify({
-  facts: [
-    {
-      text: 'The operator keeps bees on the roof.',
-      kind: 'fact',
-      path: 'facts/home/bees',
-      confidence: 0.9,
-      said_by: 'user',
-      op: 'ADD',
-      target: null,
-      entities: [],
-      valid_at: null,
-    },
-  ],
-  entities: [],
-  relations: [],
-});
+const extraction = JSON.stringify(
+  proposedFacts(['The operator keeps bees on the roof.'], 'facts/home/bees'),
+);
 model.respond = (request) =>
   request.body?.response_format ? { text: extraction } : { text: 'Noted, thank you.' };
 const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-cpu-'));

@@ -9,7 +9,7 @@
  * (1000: the pause between messages, as a person types).
  */
 import { estimateUsage } from '../packages/core/src/testing/fakes/fake-model-script.ts';
-import { startFakeOpenAi } from '../packages/core/src/testing/fakes/index.ts';
+import { proposedFacts, startFakeOpenAi } from '../packages/core/src/testing/fakes/index.ts';
 import { createTestApp } from '../packages/core/src/testing/test-app.ts';
 import { report, round } from './lib.ts';
 
@@ -29,23 +29,9 @@ const CONVERSATION = [
 ];
 
 const model = await startFakeOpenAi();
-const extraction = JSON.stringify({
-  facts: [
-    {
-      text: 'The operator keeps bees on the roof.',
-      kind: 'fact',
-      path: 'facts/home/bees',
-      confidence: 0.9,
-      said_by: 'user',
-      op: 'ADD',
-      target: null,
-      entities: [],
-      valid_at: null,
-    },
-  ],
-  entities: [],
-  relations: [],
-});
+const extraction = JSON.stringify(
+  proposedFacts(['The operator keeps bees on the roof.'], 'facts/home/bees'),
+);
 model.respond = (request) =>
   request.body?.response_format ? { text: extraction } : { text: 'Noted, thank you.' };
 

@@ -12,7 +12,11 @@
  * both when PostgreSQL is reachable).
  */
 import { sql } from 'kysely';
-import { FAKE_EMBEDDING_DIMS, startFakeOpenAi } from '../packages/core/src/testing/fakes/index.ts';
+import {
+  FAKE_EMBEDDING_DIMS,
+  proposedFacts,
+  startFakeOpenAi,
+} from '../packages/core/src/testing/fakes/index.ts';
 import { postgresAvailable } from '../packages/core/src/testing/services.ts';
 import { createTestApp, type TestApp } from '../packages/core/src/testing/test-app.ts';
 import { median, percentile, report, round } from './lib.ts';
@@ -36,23 +40,9 @@ const modelEnv = {
   OPENAI_BASE_URL: model.baseUrl,
   DEFAULT_MODEL: 'openai/gpt-4o-mini',
 };
-const extractionReply = JSON.stringify({
-  facts: [
-    {
-      text: 'The operator keeps bees on the roof.',
-      kind: 'fact',
-      path: 'facts/home/bees',
-      confidence: 0.9,
-      said_by: 'user',
-      op: 'ADD',
-      target: null,
-      entities: [],
-      valid_at: null,
-    },
-  ],
-  entities: [],
-  relations: [],
-});
+const extractionReply = JSON.stringify(
+  proposedFacts(['The operator keeps bees on the roof.'], 'facts/home/bees'),
+);
 // Extraction asks for structured output; a chat turn does not. Both take the model some time.
 model.respond = (request) =>
   request.body?.response_format

@@ -14,6 +14,7 @@ import {
 import { lastUserText } from '../../packages/core/src/testing/fakes/fake-model-script.ts';
 import {
   type FakeModelServer,
+  proposedFacts,
   type RecordedModelRequest,
   startFakeOpenAi,
 } from '../../packages/core/src/testing/fakes/index.ts';
@@ -60,23 +61,7 @@ function answer(request: RecordedModelRequest, echoUrl: string) {
     // Memory extraction: one fact from what the operator said.
     const said = /soak-[a-z0-9-]+/.exec(text)?.[0] ?? 'something';
     return {
-      text: JSON.stringify({
-        facts: [
-          {
-            text: `The operator mentioned ${said}`,
-            kind: 'fact',
-            path: 'facts/soak',
-            confidence: 0.9,
-            said_by: 'user',
-            op: 'ADD',
-            target: null,
-            entities: [],
-            valid_at: null,
-          },
-        ],
-        entities: [],
-        relations: [],
-      }),
+      text: JSON.stringify(proposedFacts([`The operator mentioned ${said}`], 'facts/soak')),
     };
   }
   const task = /\[task:([a-z])\]/.exec(text)?.[1];

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeModelServer, startFakeOpenAi } from '../../testing/fakes/index.js';
+import { type FakeModelServer, proposedFacts, startFakeOpenAi } from '../../testing/fakes/index.js';
 import { type Client, createTestApp, type TestApp } from '../../testing/test-app.js';
-import type { Extraction } from './extraction-prompt.js';
 
 const FACT = "The operator's sailing boat is called Gaivota.";
 
@@ -14,21 +13,7 @@ describe('memory extraction batched per chat', () => {
   let t: TestApp;
   let client: Client;
   let model: FakeModelServer;
-  const proposal = (facts: string[]): Extraction => ({
-    facts: facts.map((text) => ({
-      text,
-      kind: 'fact',
-      path: 'facts/boats/gaivota',
-      confidence: 0.9,
-      said_by: 'user',
-      op: 'ADD',
-      target: null,
-      entities: [],
-      valid_at: null,
-    })),
-    entities: [],
-    relations: [],
-  });
+  const proposal = (facts: string[]) => proposedFacts(facts, 'facts/boats/gaivota');
 
   beforeAll(async () => {
     model = await startFakeOpenAi();

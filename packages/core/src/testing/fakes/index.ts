@@ -1,5 +1,6 @@
 export { startFakeAnthropic } from './fake-anthropic.js';
 export { FAKE_EMBEDDING_DIMS, fakeEmbedding } from './fake-embeddings.js';
+export { proposedFacts } from './fake-extraction.js';
 export type {
   FakeImap,
   FakeImapMessageInput,
