@@ -1,6 +1,8 @@
 # agent-broker: compiled to plain JavaScript in a build stage; the image holds Node and the
 # broker's own files, no package at all. It runs as root (SPEC) to use the engine socket.
-FROM node:20-bookworm-slim AS build
+# The base image; the stack's end-to-end test builds from a locally made Debian image instead.
+ARG NODE_IMAGE=node:20-bookworm-slim
+FROM ${NODE_IMAGE} AS build
 WORKDIR /build
 COPY package.json package-lock.json tsconfig.base.json ./
 COPY packages/core/package.json packages/core/
@@ -11,7 +13,7 @@ RUN npm ci --no-audit --no-fund --ignore-scripts -w @agent-runtime/broker --incl
 COPY packages/broker packages/broker
 RUN npx tsc -p packages/broker/tsconfig.build.json
 
-FROM node:20-bookworm-slim
+FROM ${NODE_IMAGE}
 WORKDIR /app
 COPY packages/broker/package.json ./package.json
 COPY --from=build /build/packages/broker/dist ./dist

@@ -2,7 +2,9 @@
 # cached build in /tmp, again whenever the source changes), the dashboard built in an earlier
 # stage, UID 1000. Build from the repository root: docker compose does (context ..).
 
-FROM node:20-bookworm-slim AS build
+# The base image; the stack's end-to-end test builds from a locally made Debian image instead.
+ARG NODE_IMAGE=node:20-bookworm-slim
+FROM ${NODE_IMAGE} AS build
 WORKDIR /build
 COPY package.json package-lock.json tsconfig.base.json ./
 COPY packages/core/package.json packages/core/
@@ -14,7 +16,7 @@ COPY packages/core packages/core
 COPY packages/dashboard packages/dashboard
 RUN npm run build -w @agent-runtime/dashboard
 
-FROM node:20-bookworm-slim AS deps
+FROM ${NODE_IMAGE} AS deps
 WORKDIR /build
 COPY package.json package-lock.json ./
 COPY packages/core/package.json packages/core/
@@ -23,7 +25,7 @@ COPY packages/broker/package.json packages/broker/
 COPY packages/messaging/package.json packages/messaging/
 RUN npm ci --no-audit --no-fund --omit=dev -w @agent-runtime/core
 
-FROM node:20-bookworm-slim
+FROM ${NODE_IMAGE}
 # bubblewrap isolates the shell and Python skills; python3 runs python_exec and checks Python
 # patches; Chromium is the browser skill's.
 RUN apt-get update \

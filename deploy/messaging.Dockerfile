@@ -1,5 +1,7 @@
 # agent-messaging: the Telegram bridge, compiled in a build stage, UID 1000, no port.
-FROM node:20-bookworm-slim AS build
+# The base image; the stack's end-to-end test builds from a locally made Debian image instead.
+ARG NODE_IMAGE=node:20-bookworm-slim
+FROM ${NODE_IMAGE} AS build
 WORKDIR /build
 COPY package.json package-lock.json tsconfig.base.json ./
 COPY packages/core/package.json packages/core/
@@ -10,7 +12,7 @@ RUN npm ci --no-audit --no-fund --ignore-scripts -w @agent-runtime/messaging --i
 COPY packages/messaging packages/messaging
 RUN npx tsc -p packages/messaging/tsconfig.build.json
 
-FROM node:20-bookworm-slim AS deps
+FROM ${NODE_IMAGE} AS deps
 WORKDIR /build
 COPY package.json package-lock.json ./
 COPY packages/core/package.json packages/core/
@@ -19,7 +21,7 @@ COPY packages/broker/package.json packages/broker/
 COPY packages/messaging/package.json packages/messaging/
 RUN npm ci --no-audit --no-fund --ignore-scripts --omit=dev -w @agent-runtime/messaging
 
-FROM node:20-bookworm-slim
+FROM ${NODE_IMAGE}
 WORKDIR /app
 COPY --from=deps /build/node_modules ./node_modules
 COPY packages/messaging/package.json ./package.json

@@ -103,8 +103,53 @@ describe.skipIf(!hasCompose)('deploy/compose.yaml as docker-compose renders it',
       expect(service.cap_add ?? [], name).toEqual([]);
       expect(service.devices ?? [], name).toEqual([]);
       expect(service.security_opt, name).toContain('no-new-privileges:true');
+      expect(service.security_opt ?? [], name).not.toContain('seccomp=unconfined');
+      expect(service.security_opt ?? [], name).not.toContain('apparmor=unconfined');
       expect(service.read_only, name).toBe(true);
     }
+  });
+
+  it('gives agent-core the seccomp profile bubblewrap needs: Docker’s default plus namespaces', async () => {
+    const options = services['agent-core']?.security_opt ?? [];
+    const seccomp = options.find((option) => option.startsWith('seccomp'));
+    expect(seccomp).toBeDefined();
+    const profile = JSON.parse(
+      await readFile(path.join(DEPLOY_DIR, 'seccomp', 'agent-core.json'), 'utf8'),
+    ) as {
+      defaultAction: string;
+      syscalls: {
+        names: string[];
+        action: string;
+        args?: unknown[];
+        includes?: { caps?: string[] };
+      }[];
+    };
+    expect(profile.defaultAction).toBe('SCMP_ACT_ERRNO');
+    const allowed = new Set(
+      profile.syscalls
+        .filter((rule) => rule.action === 'SCMP_ACT_ALLOW' && !rule.args && !rule.includes?.caps)
+        .flatMap((rule) => rule.names),
+    );
+    for (const call of ['clone', 'unshare', 'mount', 'umount2', 'pivot_root', 'read', 'execve'])
+      expect(allowed.has(call), call).toBe(true);
+    // What bubblewrap does not need stays refused, as in Docker's default profile.
+    for (const call of [
+      'setns',
+      'bpf',
+      'kexec_load',
+      'init_module',
+      'open_by_handle_at',
+      'perf_event_open',
+      'reboot',
+      'swapon',
+      'keyctl',
+      'add_key',
+      'ptrace_attach',
+      'userfaultfd',
+    ])
+      expect(allowed.has(call), call).toBe(false);
+    for (const name of Object.keys(services).filter((service) => service !== 'agent-core'))
+      expect(services[name]?.security_opt ?? [], name).toEqual(['no-new-privileges:true']);
   });
 
   it('mounts the engine socket in agent-broker and in no other container', () => {
@@ -146,7 +191,16 @@ describe.skipIf(!hasCompose)('deploy/compose.yaml as docker-compose renders it',
     expect((sqldb.volumes ?? []).map(volumeOf)).toEqual([
       { source: 'sqldb-data', target: '/var/lib/postgresql/data', readOnly: false },
     ]);
-    expect(sqldb.healthcheck?.test).toEqual(['CMD', 'pg_isready', '-U', 'agent', '-d', 'agent']);
+    expect(sqldb.healthcheck?.test).toEqual([
+      'CMD',
+      'pg_isready',
+      '-h',
+      '127.0.0.1',
+      '-U',
+      'agent',
+      '-d',
+      'agent',
+    ]);
     const kvstore = services['agent-kvstore'] as Service;
     expect(kvstore.image).toMatch(/^valkey\/valkey:/);
     expect((kvstore.volumes ?? []).map(volumeOf)).toEqual([

@@ -96,9 +96,8 @@ export async function renderCompose(): Promise<{
   const { stdout } = await run(
     'docker-compose',
     ['--env-file', envFile, '-f', COMPOSE_FILE, 'config'],
-    {
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
-    },
+    // In deploy/, as operators run it: compose reads the seccomp profile relative to there.
+    { cwd: DEPLOY_DIR, env: { PATH: process.env.PATH ?? '/usr/bin:/bin' } },
   );
   return {
     rendered: { ...(parse(stdout) as Omit<Rendered, 'text'>), text: stdout },

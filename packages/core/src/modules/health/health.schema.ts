@@ -53,6 +53,14 @@ export const healthSchema = z.object({
         vector_search: z.enum(['pgvector', 'unavailable']),
       })
       .describe('How memory recall searches'),
+    sandbox: z
+      .object({
+        status: z.string(),
+        mode: z.enum(['bubblewrap', 'uid', 'none', 'starting']),
+      })
+      .describe(
+        'Isolation of the shell, python_exec and custom skills: bubblewrap (own namespaces), uid (another user only) or none; starting until the sandbox has probed',
+      ),
   }),
 });
 export type HealthReport = z.infer<typeof healthSchema>;

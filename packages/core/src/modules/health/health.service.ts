@@ -102,6 +102,11 @@ export class HealthService {
     this.isolationProbe = probe;
   }
 
+  private isolationMode(): HealthReport['components']['sandbox']['mode'] {
+    const mode = this.isolationProbe?.().mode;
+    return mode === 'bubblewrap' || mode === 'uid' || mode === 'none' ? mode : 'starting';
+  }
+
   /**
    * Reads a queue's depth from its owner instead of the key-value queue of that name, for a
    * module whose pending items live in SQL (behavioral proposals awaiting approval).
@@ -152,6 +157,7 @@ export class HealthService {
         cpi_high: cpi >= threshold,
         broker,
         memory,
+        sandbox: { status: 'ok', mode: this.isolationMode() },
       },
     };
   }

@@ -19,6 +19,7 @@ const COMPONENT_KEYS = [
   'cpi_high',
   'broker',
   'memory',
+  'sandbox',
 ];
 
 describe('GET /health', () => {
@@ -62,6 +63,14 @@ describe('GET /health', () => {
     });
     expect(body.components.cpi).toBeGreaterThanOrEqual(0);
     expect(body.components.cpi).toBeLessThanOrEqual(100);
+  });
+
+  it('names the sandbox in force, as the details the dashboard reads do', async () => {
+    const health = (await t.app.inject({ method: 'GET', url: '/health' })).json();
+    const client = await t.login();
+    const details = (await client.inject({ method: 'GET', url: '/api/health/details' })).json();
+    expect(details.sandbox?.mode).toMatch(/^(bubblewrap|uid|none)$/);
+    expect(health.components.sandbox).toEqual({ status: 'ok', mode: details.sandbox.mode });
   });
 
   it('shows the work in flight by kind, counting the operator’s requests only', async () => {

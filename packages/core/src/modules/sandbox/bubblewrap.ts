@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 export interface BubblewrapLayout {
@@ -19,6 +20,29 @@ export interface BubblewrapLayout {
 export const BWRAP = 'bwrap';
 
 /**
+ * Kernel files a fresh /proc shows that describe the whole machine (every task on the host,
+ * kernel timers, memory, keys): hidden in each sandbox as container engines hide them, since the
+ * container that runs the runtime must leave /proc unmasked for bubblewrap to mount its own
+ * (docs/operations.md, "Sandboxing inside agent-core"). The kernel decides which exist, and a
+ * bind needs its target: the list is what this machine's /proc has.
+ */
+let procFilesToMask: string[] | undefined;
+function maskedProcFiles(): string[] {
+  procFilesToMask ??= [
+    'kcore',
+    'keys',
+    'latency_stats',
+    'sched_debug',
+    'sysrq-trigger',
+    'timer_list',
+    'timer_stats',
+  ]
+    .map((file) => `/proc/${file}`)
+    .filter((file) => existsSync(file));
+  return procFilesToMask;
+}
+
+/**
  * The bubblewrap command line of one sandboxed program. The host's / is mounted read-only,
  * with a private /dev, /proc (own PID namespace: the runtime's processes and their environment
  * are out of sight) and /tmp; DATA_DIR is replaced by an empty tmpfs into which only the
@@ -27,6 +51,7 @@ export const BWRAP = 'bwrap';
  */
 export function bubblewrapArgs(layout: BubblewrapLayout, command: string[]): string[] {
   const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc'];
+  for (const file of maskedProcFiles()) args.push('--ro-bind', '/dev/null', file);
   // Fresh tmpfs folders come first; what is bound into them after creates its mount points there.
   const fresh: string[] = ['/tmp'];
   args.push('--perms', '1777', '--tmpfs', '/tmp');

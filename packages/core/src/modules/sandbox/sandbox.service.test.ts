@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -154,6 +155,15 @@ describe.runIf(bubblewrapSuitesRun())('sandbox under bubblewrap', () => {
     const processes = Number(result.output.split('\n').find((line) => /^\d+$/.test(line)));
     expect(processes).toBeLessThan(10);
     expect(result.output).toContain(`/proc/${process.pid}/environ: No such file or directory`);
+  });
+
+  it('hides the kernel files of its fresh /proc that describe the whole machine', async () => {
+    const present = ['timer_list', 'sched_debug', 'keys', 'kcore'].filter((file) =>
+      existsSync(`/proc/${file}`),
+    );
+    expect(present.length).toBeGreaterThan(0);
+    const result = await sh(sandbox, present.map((file) => `stat -c %F /proc/${file}`).join('; '));
+    expect(result.output.trim().split('\n')).toEqual(present.map(() => 'character special file'));
   });
 
   it('refuses to start with SANDBOX=bubblewrap when bubblewrap fails, and falls back with auto', async () => {

@@ -50,6 +50,9 @@ export interface FakeModelServer {
 export interface FakeServerOptions {
   apiKey?: string;
   models?: string[];
+  /** Where to listen: 127.0.0.1 and a free port unless given (the stack test's container). */
+  host?: string;
+  port?: number;
 }
 
 /** What a protocol handler gets for one request. */
@@ -190,7 +193,9 @@ export async function startFakeModelServer(
       sendJson(res, 500, { error: { message: `fake server bug: ${String(error)}` } });
     });
   });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) =>
+    http.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve),
+  );
   const { port } = http.address() as AddressInfo;
 
   const server: FakeModelServer = {

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Builds every image of deploy/compose.yaml from this checkout, starts the whole stack with
+# docker-compose on a Docker Engine that this script starts itself (private data root, exec
+# root and socket), waits for every health check, runs the end-to-end suite against it from
+# outside (deploy/test/stack/*.stack.ts), and takes everything down again, also when a step
+# fails: no container, volume, network, daemon or socket is left behind.
+#
+#   deploy/test/stack-e2e.sh            as root, with Debian's docker.io, docker-compose,
+#                                       mmdebstrap and podman installed
+#
+# STACK_CACHE_DIR (default /var/cache/agent-runtime-stack) keeps the base root file systems and
+# the engine's image store between runs, so a second run rebuilds only what changed; set
+# STACK_COLD=1 to build everything from nothing (a private, emptied image store).
+set -euo pipefail
+
+# What the run needs. Under CI a missing piece fails the run; elsewhere the stack test is skipped
+# with a warning, as the other service-backed suites are.
+missing=""
+[ "$(id -u)" = 0 ] || missing="$missing root"
+for tool in dockerd docker mmdebstrap podman ip curl xz dpkg-deb; do
+  command -v "$tool" >/dev/null 2>&1 || missing="$missing $tool"
+done
+if [ -n "$missing" ]; then
+  message="stack: cannot run the container stack test, missing:$missing (apt-get install -y docker.io mmdebstrap podman)"
+  if [ "${CI:-}" = true ] || [ "${TEST_SERVICES:-}" = required ]; then echo "$message" >&2; exit 1; fi
+  echo "$message; skipped" >&2
+  exit 0
+fi
+
+repo=$(cd "$(dirname "$0")/../.." && pwd)
+stack="$repo/deploy/test/stack"
+cache=${STACK_CACHE_DIR:-/var/cache/agent-runtime-stack}
+run=$(mktemp -d /tmp/agent-stack.XXXXXX)
+export STACK_RUN_DIR=$run
+started=$(date +%s)
+say() { printf 'stack [%4ss] %s\n' "$(($(date +%s) - started))" "$*"; }
+
+mkdir -p "$cache"
+data_root="$cache/docker"
+[ "${STACK_COLD:-}" != 1 ] || data_root="$run/docker-data"
+export DOCKER_HOST="unix://$run/docker.sock"
+
+# shellcheck source=stack/engine.sh
+. "$stack/engine.sh"
+trap 'status=$?; teardown; rm -rf "$run"; exit $status' EXIT
+trap 'exit 130' INT TERM
+
+say "starting dockerd (data root $data_root)"
+start_dockerd "$data_root" "$run"
+
+say "compose v2 and the base images"
+install_compose_v2 "$cache" "$run"
+t0=$(date +%s)
+"$stack/base-images.sh" docker
+base_seconds=$(($(date +%s) - t0))
+
+say "writing the deployment's .env with install.sh"
+compose_env "$run"
+
+say "building the images"
+t0=$(date +%s)
+bundle_fake_llm
+compose build --quiet
+build_seconds=$(($(date +%s) - t0))
+
+say "starting the stack"
+t0=$(date +%s)
+compose up -d
+wait_healthy 240
+up_seconds=$(($(date +%s) - t0))
+say "all healthy in ${up_seconds}s (bases ${base_seconds}s, build ${build_seconds}s)"
+echo "stack figures: base images ${base_seconds}s, build ${build_seconds}s, start to all healthy ${up_seconds}s"
+print_image_sizes
+print_figures "idle after start"
+
+say "end-to-end suite"
+(cd "$repo" && npx vitest run --config deploy/test/stack/vitest.config.ts \
+  --reporter=default --reporter=json --outputFile="$run/stack-results.json")
+node -e '
+const report = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+const skipped = report.numPendingTests + report.numTodoTests;
+if (report.numTotalTests === 0 || skipped > 0 || !report.success) {
+  console.error(`stack: ${skipped} skipped, ${report.numFailedTests} failed`);
+  process.exit(1);
+}' "$run/stack-results.json"
+print_figures "after the suite (100 chat messages and the drills)"
+say "passed"

@@ -1,0 +1,123 @@
+# Functions of stack-e2e.sh: the private engine, the compose command, health and teardown.
+# Sourced; uses $repo, $stack, $run and say() from the caller.
+
+# dockerd with its own data root, exec root, socket and bridge, so that nothing of the host's
+# engine (if any) is touched and teardown can remove all of it.
+BRIDGE=agent-stack0
+start_dockerd() { # data_root, run_dir
+  mkdir -p "$1" "$2/exec"
+  ip link show "$BRIDGE" >/dev/null 2>&1 || {
+    ip link add "$BRIDGE" type bridge
+    ip addr add 10.231.0.1/24 dev "$BRIDGE"
+    ip link set "$BRIDGE" up
+  }
+  dockerd --data-root "$1" --exec-root "$2/exec" --pidfile "$2/dockerd.pid" \
+    -H "unix://$2/docker.sock" --bridge "$BRIDGE" --log-level warn \
+    --default-address-pool base=10.232.0.0/16,size=24 >"$2/dockerd.log" 2>&1 &
+  for _ in $(seq 1 60); do
+    docker version >/dev/null 2>&1 && return 0
+    sleep 0.5
+  done
+  echo "stack: dockerd did not start:" >&2
+  tail -n 30 "$2/dockerd.log" >&2
+  return 1
+}
+
+# Compose v2, the `docker compose` most operators run. Debian bookworm's docker-compose is 1.29,
+# which cannot pass `systempaths=unconfined` (docs/operations.md, "Sandboxing inside
+# agent-core"); Debian trixie's docker-compose package is v2. Its binary is taken from Debian's
+# archive (checked against the archive's SHA-256), kept in the cache, never installed on the
+# host, and offered to this run's docker CLI alone as its compose plugin (DOCKER_CONFIG).
+install_compose_v2() { # cache_dir run_dir
+  local dir="$1/compose-v2" index deb sum
+  if [ ! -x "$dir/docker-compose" ]; then
+    rm -rf "$dir.partial" && mkdir -p "$dir.partial"
+    index=$(curl -fsS http://deb.debian.org/debian/dists/trixie/main/binary-amd64/Packages.xz | xz -dc |
+      awk '/^Package: docker-compose$/{p=1} p&&/^(Filename|SHA256):/{print $2} p&&/^$/{exit}')
+    deb=$(sed -n 1p <<<"$index") sum=$(sed -n 2p <<<"$index")
+    curl -fsS -o "$dir.partial/compose.deb" "http://deb.debian.org/debian/$deb"
+    echo "$sum  $dir.partial/compose.deb" | sha256sum -c --quiet
+    dpkg-deb -x "$dir.partial/compose.deb" "$dir.partial/root"
+    mv "$dir.partial/root/usr/libexec/docker/cli-plugins/docker-compose" "$dir.partial/docker-compose"
+    rm -rf "$dir.partial/root" "$dir.partial/compose.deb"
+    mv "$dir.partial" "$dir"
+  fi
+  mkdir -p "$2/docker-config/cli-plugins"
+  ln -sf "$dir/docker-compose" "$2/docker-config/cli-plugins/docker-compose"
+}
+
+# `docker compose` as an operator runs it, in deploy/ (their .env is $run/deploy.env here), with
+# the test's overrides layered on.
+compose() {
+  (cd "$repo/deploy" && DOCKER_CONFIG="$run/docker-config" command docker compose -f compose.yaml \
+    -f "$stack/compose.test.yaml" --env-file "$run/deploy.env" "$@")
+}
+
+compose_env() { # run_dir
+  "$repo/deploy/install.sh" --env-file "$1/deploy.env" --domain localhost --llm >"$1/install.log"
+  {
+    echo "ENGINE_SOCKET=$1/docker.sock"
+    echo "DEFAULT_MODEL=ollama/stack-model"
+  } >>"$1/deploy.env"
+}
+
+# The fake model, bundled with its imports into one file the fake-llm image copies.
+bundle_fake_llm() {
+  (cd "$repo" && npx esbuild deploy/test/stack/fake-llm/main.ts --bundle --platform=node \
+    --format=esm --target=node20 --log-level=warning --outfile=deploy/test/stack/fake-llm/main.mjs)
+}
+
+containers() { compose ps -q 2>/dev/null; }
+
+# Waits until every container of the project runs and every health check passes.
+wait_healthy() { # timeout seconds
+  local deadline=$(($(date +%s) + $1)) states
+  while :; do
+    states=$(containers | xargs -r docker inspect -f \
+      '{{.Name}} {{.State.Status}} {{if .State.Health}}{{.State.Health.Status}}{{else}}none{{end}}')
+    if [ -n "$states" ] && ! grep -v -E ' running (healthy|none)$' <<<"$states" >/dev/null; then
+      return 0
+    fi
+    if [ "$(date +%s)" -ge "$deadline" ]; then
+      echo "stack: not healthy after $1 s:" >&2
+      echo "$states" >&2
+      compose logs --no-color --tail=60 >&2 || true
+      return 1
+    fi
+    sleep 2
+  done
+}
+
+# Everything this run made goes, whatever state it is in: containers, volumes and networks of
+# the project and any other, then the engine, its socket, exec root and bridge.
+teardown() {
+  set +e
+  if [ -S "$run/docker.sock" ]; then
+    [ -z "${STACK_KEEP_LOGS:-}" ] || compose logs --no-color >"$STACK_KEEP_LOGS" 2>&1
+    compose down --volumes --remove-orphans --timeout 5 >/dev/null 2>&1
+    docker ps -aq | xargs -r docker rm -f >/dev/null 2>&1
+    docker volume ls -q | xargs -r docker volume rm -f >/dev/null 2>&1
+    docker network prune -f >/dev/null 2>&1
+  fi
+  if [ -s "$run/dockerd.pid" ]; then
+    local pid
+    pid=$(cat "$run/dockerd.pid")
+    kill "$pid" 2>/dev/null
+    for _ in $(seq 1 40); do kill -0 "$pid" 2>/dev/null || break; sleep 0.25; done
+    kill -9 "$pid" 2>/dev/null
+  fi
+  ip link delete "$BRIDGE" 2>/dev/null
+  grep -o " $run/[^ ]*" /proc/mounts | sort -r | xargs -r -n1 umount -l 2>/dev/null
+  set -e
+}
+
+# The stack's figures for bench/README.md: build and start times, image sizes, memory per
+# container. Printed with a heading, so the run's log is the record.
+print_figures() { # heading
+  echo "stack figures: $1"
+  docker stats --no-stream --format '  memory {{.Name}} {{.MemUsage}}' | sed 's/ \/ .*//'
+}
+print_image_sizes() {
+  echo "stack figures: image sizes"
+  docker images --format '  image {{.Repository}}:{{.Tag}} {{.Size}}' | grep -E 'agent-runtime/|agent-test/' | grep -v ':[0-9a-f]\{12\} '
+}
