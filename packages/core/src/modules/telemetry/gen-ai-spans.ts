@@ -1,0 +1,81 @@
+import type { ChatStep, ChatStepRequest } from '../models/chat-stream/chat-types.js';
+import { telemetry } from './telemetry.js';
+
+/**
+ * One model call as a GenAI `chat {model}` span (OpenTelemetry GenAI semantic conventions):
+ * provider, requested and answering model, token usage and finish reason; the messages only
+ * when content capture is on.
+ */
+export function chatSpan(
+  provider: string,
+  request: ChatStepRequest,
+  call: () => Promise<ChatStep>,
+): Promise<ChatStep> {
+  const { model, baseUrl } = request.target;
+  const server = serverOf(baseUrl);
+  return telemetry().span(
+    `chat ${model}`,
+    {
+      kind: 'client',
+      attributes: {
+        'gen_ai.operation.name': 'chat',
+        'gen_ai.provider.name': provider,
+        // The name before semantic conventions 1.37, which Jaeger and older tools still read.
+        'gen_ai.system': provider,
+        'gen_ai.request.model': model,
+        'server.address': server?.hostname,
+        'server.port': server?.port,
+      },
+    },
+    async (span) => {
+      span.content('gen_ai.system_instructions', () => request.system);
+      span.content('gen_ai.input.messages', () => request.messages);
+      const step = await call();
+      span.set({
+        'gen_ai.response.model': step.model ?? model,
+        'gen_ai.usage.input_tokens': step.usage.input,
+        'gen_ai.usage.output_tokens': step.usage.output,
+        'gen_ai.response.finish_reasons': step.finishReason ? [step.finishReason] : null,
+      });
+      span.content('gen_ai.output.messages', () => [
+        { role: 'assistant', content: step.text, tool_calls: step.toolCalls },
+      ]);
+      return step;
+    },
+  );
+}
+
+/** One tool (skill) run as an `execute_tool {name}` span. */
+export function toolSpan<T extends { status: string; modelText: string }>(
+  name: string,
+  input: unknown,
+  run: () => Promise<T>,
+): Promise<T> {
+  return telemetry().span(
+    `execute_tool ${name}`,
+    {
+      attributes: {
+        'gen_ai.operation.name': 'execute_tool',
+        'gen_ai.tool.name': name,
+        'gen_ai.tool.type': 'function',
+      },
+    },
+    async (span) => {
+      span.content('gen_ai.tool.call.arguments', () => input);
+      const outcome = await run();
+      span.set({ 'agent_runtime.tool.status': outcome.status });
+      span.content('gen_ai.tool.call.result', () => outcome.modelText);
+      return outcome;
+    },
+  );
+}
+
+function serverOf(baseUrl: string): { hostname: string; port: number } | null {
+  try {
+    const url = new URL(baseUrl);
+    const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
+    return { hostname: url.hostname, port };
+  } catch {
+    return null;
+  }
+}
