@@ -6,7 +6,9 @@ import type { Claim } from './task-claim.js';
  * instruction are the operator's words: content, exported only when capture is on.
  */
 export function goalTaskSpan<T>(claim: Claim, attempt: () => Promise<T>): Promise<T> {
-  return telemetry().span(
+  const tracing = telemetry();
+  if (!tracing.on) return attempt();
+  return tracing.span(
     'goal_task',
     {
       attributes: {

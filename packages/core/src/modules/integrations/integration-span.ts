@@ -10,8 +10,10 @@ export function integrationSpan<T extends { status: number }>(
   action: string,
   send: () => Promise<T>,
 ): Promise<T> {
+  const tracing = telemetry();
+  if (!tracing.on) return send();
   const tool = `${integration}.${action}`;
-  return telemetry().span(
+  return tracing.span(
     `execute_tool ${tool}`,
     {
       kind: 'client',

@@ -11,9 +11,12 @@ export function chatSpan(
   request: ChatStepRequest,
   call: () => Promise<ChatStep>,
 ): Promise<ChatStep> {
+  const tracing = telemetry();
+  // Off, nothing is built: parsing the URL alone would cost a microsecond per call.
+  if (!tracing.on) return call();
   const { model, baseUrl } = request.target;
   const server = serverOf(baseUrl);
-  return telemetry().span(
+  return tracing.span(
     `chat ${model}`,
     {
       kind: 'client',
@@ -51,7 +54,9 @@ export function toolSpan<T extends { status: string; modelText: string }>(
   input: unknown,
   run: () => Promise<T>,
 ): Promise<T> {
-  return telemetry().span(
+  const tracing = telemetry();
+  if (!tracing.on) return run();
+  return tracing.span(
     `execute_tool ${name}`,
     {
       attributes: {
