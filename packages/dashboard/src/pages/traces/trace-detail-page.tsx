@@ -143,6 +143,10 @@ function TraceView({ trace }: { trace: Trace }) {
               { label: 'Tier', value: <TierBadge value={trace.tier} /> },
               { label: 'Status', value: <TraceStatusBadge value={trace.status} /> },
               { label: 'Model', value: trace.model ? mono(trace.model) : 'none' },
+              {
+                label: 'OpenTelemetry trace',
+                value: trace.otel_trace_id ? mono(trace.otel_trace_id) : 'not exported',
+              },
             ]}
           />
         </Panel>
