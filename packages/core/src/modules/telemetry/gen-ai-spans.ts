@@ -84,3 +84,55 @@ function serverOf(baseUrl: string): { hostname: string; port: number } | null {
     return null;
   }
 }
+
+/** What the AI SDK's model objects and results say about a call (a subset of its types). */
+interface SdkModel {
+  provider?: string;
+  modelId?: string;
+}
+interface SdkResult {
+  usage: { inputTokens?: number | undefined; outputTokens?: number | undefined };
+  finishReason?: string;
+  response?: { modelId?: string };
+}
+
+/**
+ * A model call made through the AI SDK (goal planning, memory extraction, the injection
+ * classifier) as a `chat {model}` span; `call` gets the headers to send (the traceparent).
+ * Content is not captured here: these prompts are the runtime's own, built from stored data.
+ */
+export function sdkChatSpan<R extends SdkResult>(
+  purpose: string,
+  model: unknown,
+  call: (headers: Record<string, string> | undefined) => Promise<R>,
+): Promise<R> {
+  const tracing = telemetry();
+  if (!tracing.on) return call(undefined);
+  const { provider = 'unknown', modelId = 'unknown' } = (model ?? {}) as SdkModel;
+  // The AI SDK names providers with their API: `openai.chat`, `anthropic.messages`.
+  const providerName = provider.split('.')[0] ?? provider;
+  return tracing.span(
+    `chat ${modelId}`,
+    {
+      kind: 'client',
+      attributes: {
+        'gen_ai.operation.name': 'chat',
+        'gen_ai.provider.name': providerName,
+        'gen_ai.system': providerName,
+        'gen_ai.request.model': modelId,
+        'agent_runtime.purpose': purpose,
+      },
+    },
+    async (span) => {
+      const traceparent = tracing.traceparent();
+      const result = await call(traceparent ? { traceparent } : undefined);
+      span.set({
+        'gen_ai.response.model': result.response?.modelId ?? modelId,
+        'gen_ai.usage.input_tokens': result.usage.inputTokens,
+        'gen_ai.usage.output_tokens': result.usage.outputTokens,
+        'gen_ai.response.finish_reasons': result.finishReason ? [result.finishReason] : null,
+      });
+      return result;
+    },
+  );
+}

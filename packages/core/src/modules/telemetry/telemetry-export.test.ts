@@ -184,6 +184,29 @@ describe('OpenTelemetry export', () => {
     );
   });
 
+  it('traces a streamed chat: its server span lasts until the stream ends', async () => {
+    model.queue({ text: 'Streamed answer.', usage: { input: 30, output: 3 } });
+    const response = await client.inject({
+      method: 'POST',
+      url: '/chat/stream',
+      payload: { text: 'stream something', chat_id: 'otel-stream' },
+    });
+    expect(response.statusCode).toBe(200);
+    const done = /event: done\ndata: (.*)\n/.exec(response.body)?.[1];
+    const requestId = (JSON.parse(done ?? '{}') as { request_id?: string }).request_id;
+    await telemetry().flush();
+    const server = receiver.spans.find(
+      (span) =>
+        span.name === 'POST /chat/stream' &&
+        span.attributes[DECISION_TRACE_ATTRIBUTE] === requestId,
+    );
+    expect(server?.attributes['http.response.status_code']).toBe(200);
+    const agent = receiver.spans.find((span) => span.parentSpanId === server?.spanId);
+    expect(agent?.name).toBe('invoke_agent');
+    const chat = receiver.spans.find((span) => span.parentSpanId === agent?.spanId);
+    expect(chat?.attributes['gen_ai.usage.output_tokens']).toBe(3);
+  });
+
   it('exports no message content and no secret while content capture is off', async () => {
     const { spans } = await chatThroughIntegration(client);
     const exported = allText(spans);

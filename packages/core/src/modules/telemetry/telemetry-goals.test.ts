@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { configureGoalsTiming, FAST_GOALS_TIMING } from '../goals/goals-timing.js';
 import {
   createGoal,
+  isPlanning,
   MODEL_KEY,
   modelEnv,
   planJson,
@@ -42,6 +43,7 @@ describe('OpenTelemetry export of goal tasks', () => {
     const client = await t.login();
     script(model, {
       plan: planJson([{ key: 'a', title: 'Secret title of the task' }]),
+      planUsage: { input: 6, output: 4 },
       task: (key) => ({ text: `RESULT-${key}`, usage: { input: 50, output: 5 } }),
     });
     const goalId = await createGoal(client, 'Summarise the week', 5);
@@ -66,5 +68,19 @@ describe('OpenTelemetry export of goal tasks', () => {
     const chat = receiver.spans.find((span) => span.parentSpanId === agent?.spanId);
     expect(chat?.name).toBe('chat gpt-4o-mini');
     expect(chat?.attributes['gen_ai.usage.input_tokens']).toBe(50);
+  });
+
+  it('exports the planning call made through the AI SDK, with traceparent sent to the model', async () => {
+    const planning = receiver.spans.find(
+      (span) => span.attributes['agent_runtime.purpose'] === 'goal_planning',
+    );
+    expect(planning?.name).toBe('chat gpt-4o-mini');
+    expect(planning?.attributes).toMatchObject({
+      'gen_ai.provider.name': 'openai',
+      'gen_ai.usage.input_tokens': 6,
+      'gen_ai.usage.output_tokens': 4,
+    });
+    const sent = model.requests.find(isPlanning);
+    expect(sent?.headers.traceparent).toBe(`00-${planning?.traceId}-${planning?.spanId}-01`);
   });
 });
