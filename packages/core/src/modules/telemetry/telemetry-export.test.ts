@@ -207,6 +207,24 @@ describe('OpenTelemetry export', () => {
     expect(chat?.attributes['gen_ai.usage.output_tokens']).toBe(3);
   });
 
+  it("joins a caller's trace: an incoming traceparent becomes the server span's parent", async () => {
+    const callerTrace = '0af7651916cd43dd8448eb211c80319c';
+    const callerSpan = 'b7ad6b7169203331';
+    const response = await client.inject({
+      method: 'GET',
+      url: '/api/traces?limit=1',
+      headers: { traceparent: `00-${callerTrace}-${callerSpan}-01` },
+    });
+    expect(response.statusCode).toBe(200);
+    await telemetry().flush();
+    const server = receiver.spans.find((span) => span.traceId === callerTrace);
+    expect(server).toMatchObject({
+      name: 'GET /api/traces',
+      kind: SERVER,
+      parentSpanId: callerSpan,
+    });
+  });
+
   it('exports no message content and no secret while content capture is off', async () => {
     const { spans } = await chatThroughIntegration(client);
     const exported = allText(spans);
