@@ -145,7 +145,16 @@ function TraceView({ trace }: { trace: Trace }) {
               { label: 'Model', value: trace.model ? mono(trace.model) : 'none' },
               {
                 label: 'OpenTelemetry trace',
-                value: trace.otel_trace_id ? mono(trace.otel_trace_id) : 'not exported',
+                value: (
+                  <Text
+                    span
+                    size="sm"
+                    ff={trace.otel_trace_id ? 'monospace' : undefined}
+                    data-testid="trace-otel-id"
+                  >
+                    {trace.otel_trace_id ?? 'not exported'}
+                  </Text>
+                ),
               },
             ]}
           />
