@@ -15,21 +15,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { proposedFacts, startFakeOpenAi } from '../packages/core/src/testing/fakes/index.ts';
 import { report, round } from './lib.ts';
-import { signIn, startProcess } from './runtime-process.ts';
+import { cpuMs, signIn, startProcess } from './runtime-process.ts';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 20);
 const GAP_MS = Number(process.env.BENCH_GAP_MS ?? 250);
 const PROFILE = process.env.BENCH_PROFILE === '1';
-/** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */
-const TICKS = 100;
-
-/** CPU milliseconds the process has used: utime + stime from /proc/<pid>/stat. */
-async function cpuMs(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Self time of a V8 CPU profile by package (node_modules) or runtime module. */

@@ -1,5 +1,6 @@
 /** Starts the real runtime (src/main.ts) or a baseline script as a child process, for benchmarks. */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
@@ -86,4 +87,14 @@ export async function signIn(url: string): Promise<Record<string, string>> {
     .join('; ');
   const { csrf_token } = (await response.json()) as { csrf_token: string };
   return { cookie, 'x-csrf-token': csrf_token, 'content-type': 'application/json' };
+}
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */
+const TICKS = 100;
+
+/** CPU milliseconds the process has used: utime + stime from /proc/<pid>/stat. */
+export async function cpuMs(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
 }

@@ -48,6 +48,7 @@ import { selfImprovePlugin } from './modules/selfimprove/selfimprove.plugin.js';
 import { settingsPlugin } from './modules/settings/settings.plugin.js';
 import { skillsPlugin } from './modules/skills/skills.plugin.js';
 import { subscriptionsPlugin } from './modules/subscriptions/subscriptions.plugin.js';
+import { telemetryPlugin } from './modules/telemetry/telemetry.plugin.js';
 import { tracesPlugin } from './modules/traces/traces.plugin.js';
 import { vaultPlugin } from './modules/vault/vault.plugin.js';
 import { deriveKeys } from './security/keys.js';
@@ -125,6 +126,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     keys: deriveKeys(options.secret),
     serviceVersion: VERSION,
   });
+  // Before any route: it wraps each route's handler as the route is added.
+  await app.register(telemetryPlugin);
   // Early: its 503 gate covers agent routes, and modules register what a reset pauses.
   await app.register(resetGatePlugin);
   await app.register(searchPlugin);

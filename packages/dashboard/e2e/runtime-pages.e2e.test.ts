@@ -1,4 +1,10 @@
-import { type Client, type FakeModelServer, startFakeOpenAi } from '@agent-runtime/core/testing';
+import {
+  type Client,
+  type FakeModelServer,
+  type OtlpReceiver,
+  startFakeOpenAi,
+  startOtlpReceiver,
+} from '@agent-runtime/core/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import {
@@ -23,10 +29,15 @@ describeInBrowser('dashboard: traces, skills, models and identity', () => {
   let runtime: BrowserRuntime;
   let client: Client;
   let fake: FakeModelServer;
+  let receiver: OtlpReceiver;
   const requestIds: Record<string, string> = {};
 
   beforeAll(async () => {
-    runtime = await startBrowserRuntime();
+    // Traces exported, so each decision trace carries its OpenTelemetry trace id.
+    receiver = await startOtlpReceiver();
+    runtime = await startBrowserRuntime({
+      env: { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint },
+    });
     fake = await startFakeOpenAi({ models: ['e2e-small', 'e2e-large'] });
     client = await runtime.server.login();
     for (const [text, chatId] of [
@@ -45,6 +56,7 @@ describeInBrowser('dashboard: traces, skills, models and identity', () => {
   afterAll(async () => {
     await fake?.close();
     await runtime?.close();
+    await receiver?.close();
   });
 
   test('lists traces, filters by chat id and opens one with its guard chain', async () => {
@@ -57,6 +69,14 @@ describeInBrowser('dashboard: traces, skills, models and identity', () => {
     expect(await rows.filter({ hasText: 'e2e-a' }).count()).toBe(1);
     expect(await rows.filter({ hasText: 'e2e-b' }).count()).toBe(1);
     expect(await page.getByTestId('traces-count').textContent()).toBe('All 2 traces shown');
+    // The OTel trace column: the first 8 hex digits of each row's OpenTelemetry trace.
+    const listed = await client.inject({ method: 'GET', url: '/api/traces' });
+    for (const trace of listed.json<{
+      traces: Array<{ request_id: string; otel_trace_id: string }>;
+    }>().traces)
+      expect(await page.locator(`tr[data-trace-id="${trace.request_id}"]`).textContent()).toContain(
+        trace.otel_trace_id.slice(0, 8),
+      );
 
     const filters = page.getByRole('form', { name: 'Trace filters' });
     await filters.getByLabel('Chat id').fill('e2e-a');
@@ -76,6 +96,13 @@ describeInBrowser('dashboard: traces, skills, models and identity', () => {
     await rows.first().click();
     await page.waitForURL(`**/traces/${requestIds['e2e-a']}`);
     expect(await page.getByTestId('trace-request-id').textContent()).toBe(requestIds['e2e-a']);
+    const stored = await client.inject({
+      method: 'GET',
+      url: `/api/traces/${requestIds['e2e-a']}`,
+    });
+    const otelTraceId = stored.json<{ otel_trace_id: string }>().otel_trace_id;
+    expect(otelTraceId).toMatch(/^[0-9a-f]{32}$/);
+    expect(await page.getByTestId('trace-otel-id').textContent()).toBe(otelTraceId);
     const chain = page.getByRole('list', { name: 'Guard chain' });
     await chain.waitFor();
     const guards = await chain.getByRole('listitem').allInnerTexts();

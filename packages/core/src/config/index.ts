@@ -13,6 +13,7 @@ import { runtimeConfig } from './runtime.config.js';
 import { serverConfig } from './server.config.js';
 import { skillsConfig } from './skills.config.js';
 import { storageConfig } from './storage.config.js';
+import { telemetryConfig } from './telemetry.config.js';
 
 /** Every configuration area; a later module adds its area here so boot validates it. */
 export const configAreas = {
@@ -29,6 +30,7 @@ export const configAreas = {
   containers: containersConfig,
   memory: memoryConfig,
   integrations: integrationsConfig,
+  telemetry: telemetryConfig,
 } satisfies Record<string, ConfigArea>;
 
 type Areas = typeof configAreas;

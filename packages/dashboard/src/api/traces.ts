@@ -50,6 +50,8 @@ export interface Trace {
   reply: string;
   /** Why the request failed, or a note such as model_unconfigured */
   error: string | null;
+  /** OpenTelemetry trace id (32 hex digits) while traces are exported; null otherwise */
+  otel_trace_id: string | null;
 }
 
 export interface TracePage {

@@ -6,6 +6,7 @@ import type { ConfigurationService } from '../configuration/configuration.servic
 import { loadAiSdk } from '../models/ai-sdk.js';
 import type { ModelsService } from '../models/models.service.js';
 import type { SkillRegistry } from '../skills/skill-registry.js';
+import { sdkChatSpan } from '../telemetry/gen-ai-spans.js';
 import { goalsTiming } from './goals-timing.js';
 import { checkPlan, MAX_PLANNED_TASKS, type PlannedTask } from './task-graph.js';
 
@@ -84,15 +85,19 @@ export async function planObjective(deps: PlannerDeps, objective: string): Promi
   const skills = (await deps.skills.available()).map((skill) => skill.name).join(', ');
   const { generateObject, NoObjectGeneratedError } = await loadAiSdk();
   try {
-    const result = await generateObject({
-      model: await resolved.languageModel(),
-      schema: planSchema,
-      schemaName: 'goal_plan',
-      system: `${SYSTEM} The agent's tools: ${skills}.`,
-      prompt: `Objective: ${redactText(objective)}`,
-      abortSignal: AbortSignal.timeout(goalsTiming.planTimeoutMs),
-      maxRetries: 1,
-    });
+    const model = await resolved.languageModel();
+    const result = await sdkChatSpan('goal_planning', model, (headers) =>
+      generateObject({
+        model,
+        schema: planSchema,
+        schemaName: 'goal_plan',
+        system: `${SYSTEM} The agent's tools: ${skills}.`,
+        prompt: `Objective: ${redactText(objective)}`,
+        abortSignal: AbortSignal.timeout(goalsTiming.planTimeoutMs),
+        maxRetries: 1,
+        headers,
+      }),
+    );
     const tokens = usageTokens(result.usage);
     const tasks = result.object.tasks.map((task) => ({
       key: task.key.trim(),

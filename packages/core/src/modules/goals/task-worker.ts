@@ -14,6 +14,7 @@ import {
 } from '../runtime/runtime.service.js';
 import type { TracesRepository } from '../traces/traces.repository.js';
 import { type GoalJobs, TASK_QUEUE, type TaskJob } from './goal-jobs.js';
+import { goalTaskSpan } from './goal-task-span.js';
 import { goalsTiming } from './goals-timing.js';
 import type { ResourceGovernor } from './governor.js';
 import { JobLoop } from './job-loop.js';
@@ -166,7 +167,7 @@ export class TaskWorker {
     }, goalsTiming.heartbeatMs);
     const counted = this.deps.work.acquire();
     try {
-      const outcome = await this.attempt(claim, stop.signal);
+      const outcome = await goalTaskSpan(claim, () => this.attempt(claim, stop.signal));
       if (outcome) this.announce(outcome);
     } catch (error) {
       this.deps.log.error({ err: error, task_id: claim.task_id }, 'goal task outcome not recorded');

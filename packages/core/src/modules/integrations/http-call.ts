@@ -1,3 +1,4 @@
+import { telemetry } from '../telemetry/telemetry.js';
 import { type Credentials, placeCredentials } from './auth-placement.js';
 import type { CredentialScrubber } from './credential-scrubber.js';
 import type { ActionDefinition, IntegrationDefinition } from './integration.js';
@@ -115,10 +116,12 @@ export function tokenUrlFor(
 
 function wire(request: BuiltRequest): OutboundRequest {
   const body = serializeBody(request);
+  // Only while traces are exported: the vendor's tracing (or a proxy's) can join our trace.
+  const traceparent = telemetry().traceparent();
   return {
     method: request.method,
     url: request.url,
-    headers: request.headers,
+    headers: traceparent ? { ...request.headers, traceparent } : request.headers,
     ...(body === undefined ? {} : { body }),
   };
 }

@@ -33,6 +33,7 @@ import {
   UpstreamError,
 } from './integration-errors.js';
 import { answerExcerpt, parseAnswer } from './integration-result.js';
+import { integrationSpan } from './integration-span.js';
 import type { IntegrationMetrics } from './integrations.metrics.js';
 import type { IntegrationSettings, IntegrationSettingsStore } from './integrations.settings.js';
 import type { OAuthTokens } from './oauth-tokens.js';
@@ -255,7 +256,9 @@ export class IntegrationPipeline {
       if (!admission.allowed)
         throw new CircuitOpenError(id, Math.max(1, Math.ceil(admission.retryAfterMs / 1000)));
       reached = true;
-      const answer = await this.send(prepared, credentials, scrubber, admission, caller.signal);
+      const answer = await integrationSpan(id, action, () =>
+        this.send(prepared, credentials, scrubber, admission, caller.signal),
+      );
       status = answer.status;
       return {
         integration_id: id,

@@ -2,6 +2,7 @@ import type { LanguageModel } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import { redactText } from '../../security/redact.js';
 import { loadAiSdk } from '../models/ai-sdk.js';
+import { sdkChatSpan } from '../telemetry/gen-ai-spans.js';
 import {
   EXTRACTION_SYSTEM,
   type Extraction,
@@ -136,15 +137,18 @@ export class MemoryExtractor {
       }
       const context = await this.context(observation, batch[0]?.observed_at, signal);
       const { generateObject } = await loadAiSdk();
-      const result = await generateObject({
-        model,
-        schema: extractionSchema,
-        schemaName: 'memory_extraction',
-        system: EXTRACTION_SYSTEM,
-        prompt: redactText(extractionPrompt({ observation, ...context })),
-        abortSignal: signal ?? AbortSignal.timeout(deps.timeoutMs),
-        maxRetries: 1,
-      });
+      const result = await sdkChatSpan('memory_extraction', model, (headers) =>
+        generateObject({
+          model,
+          schema: extractionSchema,
+          schemaName: 'memory_extraction',
+          system: EXTRACTION_SYSTEM,
+          prompt: redactText(extractionPrompt({ observation, ...context })),
+          abortSignal: signal ?? AbortSignal.timeout(deps.timeoutMs),
+          maxRetries: 1,
+          headers,
+        }),
+      );
       const entityIds = await this.apply(observation, result.object, context, outcome);
       await finishAll({ status: 'done', entityIds });
       return outcome;

@@ -34,6 +34,7 @@ const recordLine = z.object({
     guard_chain: z.array(guardEntrySchema),
     steps: z.array(stepSchema),
     memory_items: z.array(z.string()).optional(),
+    otel_trace_id: z.string().nullable().optional(),
   }),
   exchange: z
     .object({

@@ -40,6 +40,7 @@ describe('model loop', () => {
   async function loop(runner: SkillRunner, maxSteps = 5) {
     const deltas: string[] = [];
     const result = await runModelLoop({
+      provider: 'openai',
       target: { kind: 'openai', baseUrl: model.baseUrl, apiKey: null, model: 'gpt-4o-mini' },
       system: 'system prompt',
       messages: [{ role: 'user', content: 'go' }],

@@ -2,15 +2,19 @@ import { z } from 'zod';
 import { streamChatStep } from '../models/chat-stream/chat-stream.js';
 import type {
   ChatMessage,
+  ChatStepRequest,
   ChatTarget,
   ToolCall,
   ToolSpec,
   Usage,
 } from '../models/chat-stream/chat-types.js';
 import type { AnySkill } from '../skills/skill.js';
+import { chatSpan } from '../telemetry/gen-ai-spans.js';
 import type { RunContext, SkillRunner } from './skill-runner.js';
 
 export interface ModelLoopInput {
+  /** The provider's id (`openai`, `anthropic`, `ollama`, ...), as traces name it. */
+  provider: string;
   target: ChatTarget;
   system: string;
   messages: ChatMessage[];
@@ -71,7 +75,7 @@ export async function runModelLoop(input: ModelLoopInput): Promise<ModelLoopResu
   let reply = '';
   for (let step = 1; step <= input.maxSteps; step += 1) {
     let stepHasText = false;
-    const result = await streamChatStep({
+    const request: ChatStepRequest = {
       target: input.target,
       system: input.system,
       messages,
@@ -84,7 +88,8 @@ export async function runModelLoop(input: ModelLoopInput): Promise<ModelLoopResu
         reply += delta;
         input.onText(delta);
       },
-    });
+    };
+    const result = await chatSpan(input.provider, request, () => streamChatStep(request));
     usage.input += result.usage.input;
     usage.output += result.usage.output;
     if (result.toolCalls.length === 0) break;

@@ -12,6 +12,7 @@ import type { ModelsService } from '../models/models.service.js';
 import type { AutonomyService } from '../skills/autonomy.service.js';
 import { serverZone } from '../skills/builtin/time-zones.js';
 import type { SkillRegistry } from '../skills/skill-registry.js';
+import { type SpanScope, telemetry } from '../telemetry/telemetry.js';
 import type { GuardEntry, Tier } from '../traces/traces.schema.js';
 import type { ExchangeJournal } from './exchange-journal.js';
 import { scanForInjection } from './guards/input-guard.js';
@@ -167,7 +168,21 @@ export class AgentRuntime {
     const forward = () => controller.abort(request.signal.reason);
     if (request.signal.aborted) forward();
     else request.signal.addEventListener('abort', forward, { once: true });
-    const handled = this.answerRequest({ ...request, signal: controller.signal });
+    const requestId = uuidv7();
+    const handled = telemetry().span(
+      'invoke_agent',
+      {
+        decisionTrace: requestId,
+        attributes: {
+          'gen_ai.operation.name': 'invoke_agent',
+          'gen_ai.conversation.id': request.chatId,
+          'agent_runtime.actor': request.actor,
+          'agent_runtime.goal.id': request.goalId,
+          'agent_runtime.depth': request.depth ?? 0,
+        },
+      },
+      (span) => this.answerRequest({ ...request, signal: controller.signal }, requestId, span),
+    );
     this.inFlight.set(
       controller,
       handled.catch(() => {}),
@@ -196,9 +211,12 @@ export class AgentRuntime {
     this.answeredListeners.push(listener);
   }
 
-  private async answerRequest(request: ChatRequest): Promise<ChatResult> {
+  private async answerRequest(
+    request: ChatRequest,
+    requestId: string,
+    span: SpanScope,
+  ): Promise<ChatResult> {
     const { deps } = this;
-    const requestId = uuidv7();
     const started = performance.now();
     const trace = new RunTrace(request.taintedBy);
     if (trace.taintedBy.length > 0)
@@ -316,6 +334,7 @@ export class AgentRuntime {
       throw caught;
     } finally {
       const latency = Math.round(performance.now() - started);
+      span.set({ 'agent_runtime.tier': tier, 'agent_runtime.status': status });
       const at = new Date().toISOString();
       const storedReply = exchange?.reply_text ?? redactText(reply);
       // An answer leaves only once its record is journaled: a crash after the reply loses nothing.
@@ -338,6 +357,7 @@ export class AgentRuntime {
             input: text,
             reply: storedReply,
             error,
+            otel_trace_id: span.traceId,
           },
           exchange: exchange && { ...exchange, at },
           xp,
@@ -463,6 +483,7 @@ export class AgentRuntime {
       { role: 'user', content: text },
     ];
     const result = await runModelLoop({
+      provider: resolved.providerId,
       target: resolved.target,
       system: systemPrompt(identity, mode, new Date(), instructions, sections),
       messages,

@@ -16,6 +16,7 @@ import {
   type SkillSimulation,
 } from '../skills/skill.js';
 import type { SkillRegistry } from '../skills/skill-registry.js';
+import { toolSpan } from '../telemetry/gen-ai-spans.js';
 import {
   type InjectionClassifier,
   type SecondOpinion,
@@ -81,7 +82,11 @@ export class SkillRunner {
     private readonly classifier: InjectionClassifier | null = null,
   ) {}
 
-  async run(name: string, rawInput: unknown, run: RunContext): Promise<StepOutcome> {
+  run(name: string, rawInput: unknown, run: RunContext): Promise<StepOutcome> {
+    return toolSpan(name, rawInput, () => this.runSkill(name, rawInput, run));
+  }
+
+  private async runSkill(name: string, rawInput: unknown, run: RunContext): Promise<StepOutcome> {
     const skill = this.registry.get(name);
     const step = run.trace.nextStep();
     if (!skill) return this.fail(run, step, name, 'SAFE', 0, `There is no skill named ${name}.`);

@@ -7,8 +7,10 @@ import { isoMicros } from '../../store/sql-time.js';
 import type { Trace, TraceQuery } from './traces.schema.js';
 import './traces.tables.js';
 
-export type NewTrace = Omit<Trace, 'created_at' | 'memory_items'> & {
+export type NewTrace = Omit<Trace, 'created_at' | 'memory_items' | 'otel_trace_id'> & {
   memory_items?: string[];
+  /** Absent in records journaled before traces were exported. */
+  otel_trace_id?: string | null;
   /** When the request was answered (ISO); the database's clock when absent. */
   created_at?: string;
 };
@@ -28,6 +30,7 @@ const COLUMNS = [
   'input',
   'reply',
   'error',
+  'otel_trace_id',
 ] as const;
 
 export class TracesRepository {
@@ -50,18 +53,19 @@ export class TracesRepository {
     const rows = traces.map((trace) => ({
       ...trace,
       memory_items: trace.memory_items ?? [],
+      otel_trace_id: trace.otel_trace_id ?? null,
       created_at: trace.created_at ?? null,
     }));
     const { rows: stored } = await sql<{ request_id: string }>`
       insert into traces (request_id, chat_id, tier, status, latency_ms, model, tokens, cost_usd,
-        guard_chain, steps, memory_items, input, reply, error, created_at)
+        guard_chain, steps, memory_items, input, reply, error, otel_trace_id, created_at)
       select request_id, chat_id, tier, status, latency_ms, model, tokens, cost_usd,
-        guard_chain, steps, memory_items, input, reply, error,
+        guard_chain, steps, memory_items, input, reply, error, otel_trace_id,
         coalesce(created_at, clock_timestamp())
       from jsonb_to_recordset(${jsonRows(rows)}::jsonb) as r(request_id text, chat_id text,
         tier text, status text, latency_ms integer, model text, tokens jsonb,
         cost_usd double precision, guard_chain jsonb, steps jsonb, memory_items jsonb,
-        input text, reply text, error text, created_at timestamptz)
+        input text, reply text, error text, otel_trace_id text, created_at timestamptz)
       on conflict (request_id) do nothing
       returning request_id`.execute(db);
     return new Set(stored.map((row) => row.request_id));

@@ -50,6 +50,10 @@ export const traceSchema = z.object({
   input: z.string().describe('The request text, secrets redacted'),
   reply: z.string().describe('The reply sent, secrets redacted'),
   error: z.string().nullable().describe('Why the request failed, or model_unconfigured'),
+  otel_trace_id: z
+    .string()
+    .nullable()
+    .describe('OpenTelemetry trace id of the request (32 hex digits) while traces are exported'),
 });
 export type Trace = z.infer<typeof traceSchema>;
 

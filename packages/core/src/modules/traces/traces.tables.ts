@@ -16,6 +16,7 @@ export interface TracesTable {
   input: string;
   reply: string;
   error: string | null;
+  otel_trace_id: string | null;
 }
 
 declare module '../../store/database.js' {

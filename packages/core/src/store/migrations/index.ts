@@ -24,6 +24,7 @@ import { scheduleRunLeasesMigration } from './0024-schedule-run-leases.js';
 import { taintEvidenceMigration } from './0025-taint-evidence.js';
 import { idSearchMigration } from './0026-id-search.js';
 import { memoryTermsMigration } from './0027-memory-terms.js';
+import { otelTraceIdMigration } from './0029-otel-trace-id.js';
 
 /** Migrations in order. Names sort lexically; never rename or edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0025-taint-evidence': taintEvidenceMigration,
   '0026-id-search': idSearchMigration,
   '0027-memory-terms': memoryTermsMigration,
+  '0029-otel-trace-id': otelTraceIdMigration,
 };
 
 /**

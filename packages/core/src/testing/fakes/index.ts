@@ -19,3 +19,6 @@ export type {
 export { startFakeOpenAi } from './fake-openai.js';
 export type { FakeSmtp, FakeSmtpOptions, ReceivedMail } from './fake-smtp.js';
 export { startFakeSmtp } from './fake-smtp.js';
+export type { DecodedSpan } from './otlp-protobuf.js';
+export type { OtlpReceiver } from './otlp-receiver.js';
+export { startOtlpReceiver } from './otlp-receiver.js';

@@ -143,6 +143,19 @@ function TraceView({ trace }: { trace: Trace }) {
               { label: 'Tier', value: <TierBadge value={trace.tier} /> },
               { label: 'Status', value: <TraceStatusBadge value={trace.status} /> },
               { label: 'Model', value: trace.model ? mono(trace.model) : 'none' },
+              {
+                label: 'OpenTelemetry trace',
+                value: (
+                  <Text
+                    span
+                    size="sm"
+                    ff={trace.otel_trace_id ? 'monospace' : undefined}
+                    data-testid="trace-otel-id"
+                  >
+                    {trace.otel_trace_id ?? 'not exported'}
+                  </Text>
+                ),
+              },
             ]}
           />
         </Panel>

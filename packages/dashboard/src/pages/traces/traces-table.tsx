@@ -73,6 +73,15 @@ function columns(state: TraceLinkState): Column<Trace>[] {
       truncate: (t) => t.model ?? '',
     },
     {
+      key: 'otel',
+      header: 'OTel trace',
+      width: 110,
+      priority: 3,
+      // The first 8 hex digits find the trace in Jaeger or Tempo; the whole id shows on hover.
+      cell: (t) => (t.otel_trace_id ? mono(t.otel_trace_id.slice(0, 8)) : dash),
+      truncate: (t) => t.otel_trace_id ?? '',
+    },
+    {
       key: 'input',
       header: 'Input',
       cell: (t) => (

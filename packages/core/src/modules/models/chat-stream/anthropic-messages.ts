@@ -73,9 +73,9 @@ function wireMessages(messages: readonly ChatMessage[]) {
 interface StreamEvent {
   type?: string;
   index?: number;
-  message?: { usage?: { input_tokens?: number; output_tokens?: number } };
+  message?: { model?: string; usage?: { input_tokens?: number; output_tokens?: number } };
   content_block?: { type?: string; id?: string; name?: string; text?: string };
-  delta?: { type?: string; text?: string; partial_json?: string };
+  delta?: { type?: string; text?: string; partial_json?: string; stop_reason?: string | null };
   usage?: { output_tokens?: number };
   error?: { type?: string; message?: string };
 }
@@ -98,6 +98,8 @@ export const anthropicMessages: WireProtocol = {
     const calls = new Map<number, ToolCall>();
     const usage = { input: 0, output: 0 };
     let started = false;
+    let model: string | null = null;
+    let finishReason: string | null = null;
     const emit = (delta: string | undefined) => {
       if (!delta) return;
       text += delta;
@@ -109,6 +111,7 @@ export const anthropicMessages: WireProtocol = {
         switch (event.type) {
           case 'message_start':
             started = true;
+            model = event.message?.model ?? null;
             usage.input = event.message?.usage?.input_tokens ?? 0;
             usage.output = event.message?.usage?.output_tokens ?? 0;
             break;
@@ -132,6 +135,7 @@ export const anthropicMessages: WireProtocol = {
             }
             break;
           case 'message_delta':
+            finishReason = event.delta?.stop_reason ?? finishReason;
             if (event.usage?.output_tokens !== undefined) usage.output = event.usage.output_tokens;
             break;
           case 'error':
@@ -152,7 +156,7 @@ export const anthropicMessages: WireProtocol = {
             null,
           );
         }
-        return { text, toolCalls: [...calls.values()], usage };
+        return { text, toolCalls: [...calls.values()], usage, model, finishReason };
       },
     };
   },

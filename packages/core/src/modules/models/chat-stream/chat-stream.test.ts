@@ -76,6 +76,8 @@ describe('chat stream over OpenAI chat completions', () => {
       text: 'Postgres keeps it all.',
       toolCalls: [],
       usage: { input: 21, output: 5 },
+      model: 'gpt-4o-mini',
+      finishReason: 'stop',
     });
     const sent = fake.requests.at(-1);
     expect(sent?.headers.authorization).toBe(`Bearer ${KEY}`);
@@ -183,6 +185,8 @@ describe('chat stream over Anthropic messages', () => {
       text: 'Bonjour à tous.',
       toolCalls: [],
       usage: { input: 30, output: 4 },
+      model: 'claude-haiku-4-5',
+      finishReason: 'end_turn',
     });
     const sent = fake.requests.at(-1);
     expect(sent?.headers).toMatchObject({ 'x-api-key': KEY, 'anthropic-version': '2023-06-01' });
@@ -267,6 +271,8 @@ describe('chat stream against servers that bend the protocol', () => {
     };
     const { step } = await call(target());
     expect(step.toolCalls).toEqual([{ id: 'c1', name: 'add', arguments: '{"a":1,"b":1}' }]);
+    // A server that names no model and ends the stream with a bare finish_reason chunk.
+    expect(step).toMatchObject({ model: null, finishReason: 'tool_calls' });
     expect(server.requests.at(-1)?.headers.authorization).toBeUndefined();
   });
 

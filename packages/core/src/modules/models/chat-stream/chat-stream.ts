@@ -3,6 +3,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { createParser } from 'eventsource-parser';
 import { readCappedText } from '../../../net/body-text.js';
 import { loadUndici } from '../../../net/undici.js';
+import { telemetry } from '../../telemetry/telemetry.js';
 import { providerErrorMessage } from '../provider-catalog.js';
 import { trimSlash } from '../provider-registry.js';
 import { anthropicMessages } from './anthropic-messages.js';
@@ -54,6 +55,8 @@ async function send(
   const { request: httpRequest } = await loadUndici();
   const url = `${trimSlash(request.target.baseUrl)}${protocol.path}`;
   const { body, length } = bodyStream(protocol.body(request));
+  // Only while traces are exported: the provider's own tracing can then join our trace.
+  const traceparent = telemetry().traceparent();
   let response: Awaited<ReturnType<typeof httpRequest>>;
   try {
     response = await httpRequest(url, {
@@ -63,6 +66,7 @@ async function send(
         'content-type': 'application/json',
         'content-length': String(length),
         accept: 'text/event-stream',
+        ...(traceparent ? { traceparent } : {}),
       },
       body,
       signal: request.signal,

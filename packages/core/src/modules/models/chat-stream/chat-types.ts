@@ -49,6 +49,10 @@ export interface ChatStep {
   text: string;
   toolCalls: ToolCall[];
   usage: Usage;
+  /** The model that answered, as the provider named it (null when it did not say). */
+  model: string | null;
+  /** Why the model stopped, in the provider's words (`stop`, `tool_calls`, `end_turn`). */
+  finishReason: string | null;
 }
 
 /** Reads one provider's stream, event by event, into a ChatStep. */

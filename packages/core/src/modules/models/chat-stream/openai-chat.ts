@@ -38,6 +38,7 @@ interface ChunkToolCall {
 }
 
 interface Chunk {
+  model?: string;
   error?: { message?: string };
   usage?: { prompt_tokens?: number; completion_tokens?: number } | null;
   choices?: Array<{
@@ -68,6 +69,8 @@ export const openAiChat: WireProtocol = {
     const calls: ToolCall[] = [];
     const usage = { input: 0, output: 0 };
     let chunks = 0;
+    let model: string | null = null;
+    let finishReason: string | null = null;
     return {
       event(_name, data) {
         if (data === '[DONE]') return;
@@ -84,6 +87,8 @@ export const openAiChat: WireProtocol = {
           usage.input = chunk.usage.prompt_tokens ?? 0;
           usage.output = chunk.usage.completion_tokens ?? 0;
         }
+        model = chunk.model ?? model;
+        finishReason = chunk.choices?.[0]?.finish_reason ?? finishReason;
         const delta = chunk.choices?.[0]?.delta;
         if (!delta) return;
         if (delta.content) {
@@ -100,7 +105,7 @@ export const openAiChat: WireProtocol = {
             null,
           );
         }
-        return { text, toolCalls: calls.filter(Boolean), usage };
+        return { text, toolCalls: calls.filter(Boolean), usage, model, finishReason };
       },
     };
   },

@@ -7,6 +7,7 @@
  */
 import type { LanguageModel } from 'ai';
 import { loadAiSdk } from '../../models/ai-sdk.js';
+import { sdkChatSpan } from '../../telemetry/gen-ai-spans.js';
 
 /** The rules' score from which a text that did not flag is worth a second opinion. */
 export const SUSPICIOUS_SCORE = 0.4;
@@ -62,15 +63,18 @@ export class InjectionClassifier {
     const timeout = AbortSignal.timeout(timeoutMs);
     try {
       const { generateText } = await loadAiSdk();
-      const result = await generateText({
-        model,
-        system: CLASSIFIER_PROMPT,
-        prompt: text.slice(0, CLASSIFIED_CHARS),
-        maxOutputTokens: 5,
-        temperature: 0,
-        maxRetries: 0,
-        abortSignal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-      });
+      const result = await sdkChatSpan('injection_classifier', model, (headers) =>
+        generateText({
+          model,
+          system: CLASSIFIER_PROMPT,
+          prompt: text.slice(0, CLASSIFIED_CHARS),
+          maxOutputTokens: 5,
+          temperature: 0,
+          maxRetries: 0,
+          abortSignal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+          headers,
+        }),
+      );
       const answer = parseClassifierAnswer(result.text);
       return answer
         ? { outcome: answer, ms: elapsed() }
