@@ -94,6 +94,10 @@ profiles=""
 
 chmod 600 "$env_file"
 domain=$(current AGENT_DOMAIN)
+if ! docker compose version >/dev/null 2>&1 && command -v docker-compose >/dev/null 2>&1 &&
+  docker-compose version --short 2>/dev/null | grep -q '^1\.'; then
+  echo "install.sh: warning: only Compose 1.x is installed; agent-core needs Compose v2 (docker compose)" >&2
+fi
 cat <<NEXT
 
 Wrote $env_file (mode 0600). Keep it private and back it up: it holds every secret.

@@ -32,39 +32,82 @@ install_compose_v2() { # cache_dir run_dir
   local dir="$1/compose-v2" index deb sum
   if [ ! -x "$dir/docker-compose" ]; then
     rm -rf "$dir.partial" && mkdir -p "$dir.partial"
-    index=$(curl -fsS http://deb.debian.org/debian/dists/trixie/main/binary-amd64/Packages.xz | xz -dc |
-      awk '/^Package: docker-compose$/{p=1} p&&/^(Filename|SHA256):/{print $2} p&&/^$/{exit}')
+    curl -fsS -o "$dir.partial/Packages.xz" \
+      http://deb.debian.org/debian/dists/trixie/main/binary-amd64/Packages.xz
+    index=$(xz -dc "$dir.partial/Packages.xz" |
+      awk '/^Package: docker-compose$/{p=1} p&&/^(Filename|SHA256):/{print $2} p&&/^$/{p=0}')
     deb=$(sed -n 1p <<<"$index") sum=$(sed -n 2p <<<"$index")
     curl -fsS -o "$dir.partial/compose.deb" "http://deb.debian.org/debian/$deb"
     echo "$sum  $dir.partial/compose.deb" | sha256sum -c --quiet
     dpkg-deb -x "$dir.partial/compose.deb" "$dir.partial/root"
     mv "$dir.partial/root/usr/libexec/docker/cli-plugins/docker-compose" "$dir.partial/docker-compose"
-    rm -rf "$dir.partial/root" "$dir.partial/compose.deb"
+    rm -rf "$dir.partial/root" "$dir.partial/compose.deb" "$dir.partial/Packages.xz"
     mv "$dir.partial" "$dir"
   fi
   mkdir -p "$2/docker-config/cli-plugins"
   ln -sf "$dir/docker-compose" "$2/docker-config/cli-plugins/docker-compose"
 }
 
-# `docker compose` as an operator runs it, in deploy/ (their .env is $run/deploy.env here), with
-# the test's overrides layered on.
+# `docker compose` as an operator runs it, in deploy/ (their .env is $run/ops/.env here), with
+# the test's overrides layered on, against the engine DOCKER_HOST names (STACK_ENGINE=podman
+# adds podman's limits).
 compose() {
-  (cd "$repo/deploy" && DOCKER_CONFIG="$run/docker-config" command docker compose -f compose.yaml \
-    -f "$stack/compose.test.yaml" --env-file "$run/deploy.env" "$@")
+  local files=(-f compose.yaml -f "$stack/compose.test.yaml")
+  [ "${STACK_ENGINE:-docker}" != podman ] || files+=(-f "$stack/compose.podman.yaml")
+  (cd "$repo/deploy" && DOCKER_CONFIG="$run/docker-config" command docker compose "${files[@]}" \
+    --env-file "$run/ops/.env" "$@")
 }
 
+# podman's Docker-compatible API on a private socket, storage and network configuration, as
+# root like dockerd. Without systemd nothing schedules podman's health checks (it uses systemd
+# timers): the ticker runs them every few seconds in their place.
+podman_cmd() { podman --root "$run/podman-root" --runroot "$run/podman-run" --network-config-dir "$run/podman-networks" --cgroup-manager cgroupfs --events-backend file "$@"; }
+start_podman() {
+  mkdir -p "$run/podman-root" "$run/podman-run" "$run/podman-networks"
+  podman_cmd system service --time=0 "unix://$run/podman.sock" >"$run/podman.log" 2>&1 &
+  echo $! >"$run/podman.pid"
+  for _ in $(seq 1 60); do
+    curl -fsS --unix-socket "$run/podman.sock" http://podman/_ping >/dev/null 2>&1 && break
+    sleep 0.5
+  done
+  (while :; do
+    podman_cmd ps -q 2>/dev/null | xargs -r -n1 podman_cmd healthcheck run >/dev/null 2>&1
+    sleep 3
+  done) &
+  echo $! >"$run/podman-ticker.pid"
+}
+
+stop_podman() {
+  [ -S "$run/podman.sock" ] || return 0
+  DOCKER_HOST="unix://$run/podman.sock" STACK_ENGINE=podman compose down --volumes --remove-orphans --timeout 5 >/dev/null 2>&1
+  for pidfile in "$run/podman-ticker.pid" "$run/podman.pid"; do
+    [ ! -s "$pidfile" ] || kill "$(cat "$pidfile")" 2>/dev/null
+  done
+  podman_cmd rm -af -t 0 >/dev/null 2>&1
+  podman_cmd system reset -f >/dev/null 2>&1
+  rm -f "$run/podman.sock"
+}
+
+# The operator's deployment folder, $run/ops: the .env that install.sh writes, install.sh itself
+# (beside its .env, as in deploy/) and the backups. The drills of docs/operations.md run there.
 compose_env() { # run_dir
-  "$repo/deploy/install.sh" --env-file "$1/deploy.env" --domain localhost --llm >"$1/install.log"
+  mkdir -p "$1/ops"
+  ln -sf "$repo/deploy/install.sh" "$1/ops/install.sh"
+  DOCKER_CONFIG="$1/docker-config" "$1/ops/install.sh" --domain localhost --llm \
+    --telegram-token 123456:stack-test-token-for-the-fake-bot --telegram-users 111111 >"$1/install.log"
   {
     echo "ENGINE_SOCKET=$1/docker.sock"
     echo "DEFAULT_MODEL=ollama/stack-model"
-  } >>"$1/deploy.env"
+  } >>"$1/ops/.env"
 }
 
-# The fake model, bundled with its imports into one file the fake-llm image copies.
-bundle_fake_llm() {
-  (cd "$repo" && npx esbuild deploy/test/stack/fake-llm/main.ts --bundle --platform=node \
-    --format=esm --target=node20 --log-level=warning --outfile=deploy/test/stack/fake-llm/main.mjs)
+# The fake model and the fake Telegram, each bundled with its imports into the one file its
+# image copies.
+bundle_fakes() {
+  for fake in fake-llm fake-telegram; do
+    (cd "$repo" && npx esbuild "deploy/test/stack/$fake/main.ts" --bundle --platform=node \
+      --format=esm --target=node20 --log-level=warning --outfile="deploy/test/stack/$fake/main.mjs")
+  done
 }
 
 containers() { compose ps -q 2>/dev/null; }
@@ -99,6 +142,7 @@ teardown() {
     docker volume ls -q | xargs -r docker volume rm -f >/dev/null 2>&1
     docker network prune -f >/dev/null 2>&1
   fi
+  stop_podman
   if [ -s "$run/dockerd.pid" ]; then
     local pid
     pid=$(cat "$run/dockerd.pid")

@@ -2,7 +2,7 @@
 // executed by bash in a working folder that holds the deployment's .env, with `docker compose`
 // meaning the stack's compose command. The doc is the test, so the two cannot drift apart.
 import { execFile, spawn } from 'node:child_process';
-import { copyFile, mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { REPO } from './stack.js';
@@ -25,7 +25,6 @@ export async function drill(name: string): Promise<string> {
 /** Runs one drill of the doc in OPS_DIR; fails with its output when a command fails. */
 export async function runDrill(name: string, env: Record<string, string> = {}): Promise<string> {
   await mkdir(OPS_DIR, { recursive: true });
-  await copyFile(path.join(RUN_DIR, 'deploy.env'), path.join(OPS_DIR, '.env'));
   const script = [
     'set -euo pipefail',
     `. "${path.join(import.meta.dirname, 'engine.sh')}"`,

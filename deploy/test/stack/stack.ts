@@ -16,15 +16,21 @@ const RUN_DIR = process.env.STACK_RUN_DIR ?? '';
 if (!RUN_DIR || !process.env.DOCKER_HOST)
   throw new Error('the stack suite runs from deploy/test/stack-e2e.sh, which starts the stack');
 
-/** The deployment's .env as install.sh wrote it. */
-export const deployEnv: Record<string, string> = Object.fromEntries(
-  readFileSync(path.join(RUN_DIR, 'deploy.env'), 'utf8')
-    .split('\n')
-    .filter((line) => line.includes('='))
-    .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
-);
+const readEnvFile = (): Record<string, string> =>
+  Object.fromEntries(
+    readFileSync(path.join(RUN_DIR, 'ops', '.env'), 'utf8')
+      .split('\n')
+      .filter((line) => line.includes('='))
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  );
 
-/** docker-compose exactly as stack-e2e.sh runs it (engine.sh's compose function). */
+/** The deployment's .env as install.sh wrote it; readDeployEnv() reads it again after a drill. */
+export const deployEnv: Record<string, string> = readEnvFile();
+export function readDeployEnv(): Record<string, string> {
+  return Object.assign(deployEnv, readEnvFile());
+}
+
+/** `docker compose` exactly as stack-e2e.sh runs it (engine.sh's compose function). */
 export async function compose(...args: string[]): Promise<string> {
   const { stdout } = await run(
     'bash',
@@ -159,7 +165,9 @@ export async function signIn({
       setCookie: string[];
       csrf: string;
     };
-    return sessionOf(saved.setCookie, saved.csrf);
+    const session = sessionOf(saved.setCookie, saved.csrf);
+    // A session ends with a secret rotation or a restore to before it: then sign in again.
+    if ((await session.call('/auth/session')).status === 200) return session;
   }
   const answer = await https('/auth/login', {
     body: { username: deployEnv.DASHBOARD_USER ?? 'admin', password: deployEnv.DASHBOARD_PASSWORD },

@@ -76,6 +76,8 @@ function answer(res: ServerResponse, status: number, body: unknown) {
  */
 export async function startFakeTelegram(
   token = '123456:TEST-token-for-the-fake-bot-api',
+  /** Where to listen: 127.0.0.1 and a free port unless given (the stack test's container). */
+  listen: { host?: string; port?: number } = {},
 ): Promise<FakeTelegram> {
   const calls: BotCall[] = [];
   const updates: Array<Record<string, unknown>> = [];
@@ -200,7 +202,9 @@ export async function startFakeTelegram(
         });
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) =>
+    server.listen(listen.port ?? 0, listen.host ?? '127.0.0.1', resolve),
+  );
   const { port } = server.address() as AddressInfo;
 
   const push = (update: Record<string, unknown>) => {

@@ -55,13 +55,13 @@ const migrations: Record<string, Migration> = {
   '0029-otel-trace-id': otelTraceIdMigration,
 };
 
+/** Names of all migrations, in order. */
+export const migrationNames = (): string[] => Object.keys(migrations);
+
 /**
  * Brings the schema up to date. The migration bookkeeping tables are named with their schema,
  * since Kysely looks them up across all schemas and would otherwise find another schema's.
  */
-/** Names of all migrations, in order. */
-export const migrationNames = (): string[] => Object.keys(migrations);
-
 export async function migrateToLatest(db: Kysely<Database>, schema = 'public'): Promise<void> {
   const migrator = new Migrator({
     db,
@@ -73,9 +73,12 @@ export async function migrateToLatest(db: Kysely<Database>, schema = 'public'): 
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
-    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new Error(`Database migration ${failed} failed: ${(error as Error).message}`, {
-      cause: error,
-    });
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+    const reason = (error as Error).message;
+    // No migration failed when the database was never reached (down, not resolvable, refused).
+    const message = failed
+      ? `Database migration ${failed} failed: ${reason}`
+      : `Could not reach the SQL database to bring its schema up to date: ${reason}`;
+    throw new Error(message, { cause: error });
   }
 }
