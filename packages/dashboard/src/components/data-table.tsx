@@ -11,7 +11,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { MouseEvent, ReactNode } from 'react';
+import { Fragment, type MouseEvent, type ReactNode } from 'react';
 
 /**
  * Which columns a table keeps as it narrows: 1 always, 2 from `md` (768 px), 3 from `lg`
@@ -52,6 +52,8 @@ interface DataTableProps<Row> {
   rowProps?: (row: Row) => Record<string, string | undefined>;
   /** Opens the row's record; a click on a link or button inside the row does its own thing. */
   onRowClick?: (row: Row) => void;
+  /** An opened row's detail (an audit entry's payload): a full-width row under it, or null. */
+  detail?: (row: Row) => ReactNode;
   loadingRows?: number;
 }
 
@@ -75,7 +77,8 @@ function RowCards<Row>({
   rows,
   rowKey,
   rowProps,
-}: Pick<DataTableProps<Row>, 'label' | 'columns' | 'rows' | 'rowKey' | 'rowProps'>) {
+  detail,
+}: Pick<DataTableProps<Row>, 'label' | 'columns' | 'rows' | 'rowKey' | 'rowProps' | 'detail'>) {
   if (!rows) return <Skeleton h={120} />;
   return (
     <Stack gap="xs" role="list" aria-label={label} data-testid="data-cards">
@@ -92,6 +95,7 @@ function RowCards<Row>({
                 </Box>
               </Group>
             ))}
+            {detail?.(row)}
           </Stack>
         </Paper>
       ))}
@@ -113,6 +117,7 @@ export function DataTable<Row>({
   empty,
   rowProps,
   onRowClick,
+  detail,
   loadingRows = 5,
 }: DataTableProps<Row>) {
   const phone = useMediaQuery(PHONE);
@@ -121,7 +126,14 @@ export function DataTable<Row>({
   }
   if (phone)
     return (
-      <RowCards label={label} columns={columns} rows={rows} rowKey={rowKey} rowProps={rowProps} />
+      <RowCards
+        label={label}
+        columns={columns}
+        rows={rows}
+        rowKey={rowKey}
+        rowProps={rowProps}
+        detail={detail}
+      />
     );
   const shown = (column: Column<Row>) => {
     const from = VISIBLE_FROM[column.priority ?? 1];
@@ -154,34 +166,43 @@ export function DataTable<Row>({
       </Table.Thead>
       <Table.Tbody>
         {rows
-          ? rows.map((row) => (
-              <Table.Tr
-                key={rowKey(row)}
-                {...rowProps?.(row)}
-                {...(onRowClick
-                  ? {
-                      style: { cursor: 'pointer' },
-                      onClick: (event: MouseEvent<HTMLTableRowElement>) => {
-                        if ((event.target as HTMLElement).closest('a, button, input')) return;
-                        // Selecting text to copy it is not a click on the row.
-                        if (window.getSelection()?.toString()) return;
-                        onRowClick(row);
-                      },
-                    }
-                  : {})}
-              >
-                {columns.map((column) => (
-                  <Table.Td
-                    key={column.key}
-                    {...shown(column)}
-                    ta={column.align ?? 'left'}
-                    style={{ overflowWrap: 'anywhere' }}
+          ? rows.map((row) => {
+              const opened = detail?.(row);
+              return (
+                <Fragment key={rowKey(row)}>
+                  <Table.Tr
+                    {...rowProps?.(row)}
+                    {...(onRowClick
+                      ? {
+                          style: { cursor: 'pointer' },
+                          onClick: (event: MouseEvent<HTMLTableRowElement>) => {
+                            if ((event.target as HTMLElement).closest('a, button, input')) return;
+                            // Selecting text to copy it is not a click on the row.
+                            if (window.getSelection()?.toString()) return;
+                            onRowClick(row);
+                          },
+                        }
+                      : {})}
                   >
-                    <Cell column={column} row={row} />
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))
+                    {columns.map((column) => (
+                      <Table.Td
+                        key={column.key}
+                        {...shown(column)}
+                        ta={column.align ?? 'left'}
+                        style={{ overflowWrap: 'anywhere' }}
+                      >
+                        <Cell column={column} row={row} />
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                  {opened ? (
+                    <Table.Tr bg="var(--mantine-color-gray-0)">
+                      <Table.Td colSpan={columns.length}>{opened}</Table.Td>
+                    </Table.Tr>
+                  ) : null}
+                </Fragment>
+              );
+            })
           : Array.from({ length: loadingRows }, (_, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
               <Table.Tr key={index}>
