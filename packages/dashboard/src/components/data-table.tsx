@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Fragment, type MouseEvent, type ReactNode } from 'react';
+import { type RowDetail, useRowDetail } from './row-detail';
 
 /**
  * Which columns a table keeps as it narrows: 1 always, 2 from `md` (768 px), 3 from `lg`
@@ -52,8 +53,8 @@ interface DataTableProps<Row> {
   rowProps?: (row: Row) => Record<string, string | undefined>;
   /** Opens the row's record; a click on a link or button inside the row does its own thing. */
   onRowClick?: (row: Row) => void;
-  /** An opened row's detail (an audit entry's payload): a full-width row under it, or null. */
-  detail?: (row: Row) => ReactNode;
+  /** Rows open to show this (a full-width row under the row, or the end of its card). */
+  detail?: RowDetail<Row>;
   loadingRows?: number;
 }
 
@@ -77,8 +78,10 @@ function RowCards<Row>({
   rows,
   rowKey,
   rowProps,
-  detail,
-}: Pick<DataTableProps<Row>, 'label' | 'columns' | 'rows' | 'rowKey' | 'rowProps' | 'detail'>) {
+  opened,
+}: Pick<DataTableProps<Row>, 'label' | 'columns' | 'rows' | 'rowKey' | 'rowProps'> & {
+  opened: (row: Row) => ReactNode;
+}) {
   if (!rows) return <Skeleton h={120} />;
   return (
     <Stack gap="xs" role="list" aria-label={label} data-testid="data-cards">
@@ -95,7 +98,7 @@ function RowCards<Row>({
                 </Box>
               </Group>
             ))}
-            {detail?.(row)}
+            {opened(row)}
           </Stack>
         </Paper>
       ))}
@@ -111,16 +114,20 @@ function RowCards<Row>({
  */
 export function DataTable<Row>({
   label,
-  columns,
+  columns: ownColumns,
   rows,
   rowKey,
   empty,
   rowProps,
-  onRowClick,
+  onRowClick: rowClick,
   detail,
   loadingRows = 5,
 }: DataTableProps<Row>) {
   const phone = useMediaQuery(PHONE);
+  const expansion = useRowDetail(detail, rowKey);
+  const columns = [...expansion.columns, ...ownColumns];
+  // A row with a detail opens on a click, unless it opens a record of its own.
+  const onRowClick = rowClick ?? expansion.toggle;
   if (rows && rows.length === 0) {
     return <EmptyState size="sm" title={empty.title} description={empty.description} />;
   }
@@ -132,7 +139,7 @@ export function DataTable<Row>({
         rows={rows}
         rowKey={rowKey}
         rowProps={rowProps}
-        detail={detail}
+        opened={expansion.opened}
       />
     );
   const shown = (column: Column<Row>) => {
@@ -167,7 +174,7 @@ export function DataTable<Row>({
       <Table.Tbody>
         {rows
           ? rows.map((row) => {
-              const opened = detail?.(row);
+              const opened = expansion.opened(row);
               return (
                 <Fragment key={rowKey(row)}>
                   <Table.Tr

@@ -1,9 +1,7 @@
-import { ActionIcon, Text, VisuallyHidden } from '@mantine/core';
-import { useState } from 'react';
+import { Text } from '@mantine/core';
 import type { AuditEntry } from '../../api/audit';
 import { AuditAction } from '../../components/audit-action';
 import { type Column, DataTable } from '../../components/data-table';
-import { ChevronIcon } from '../../components/icons';
 import { RelativeTime } from '../../components/relative-time';
 import { AuditEntryDetail } from './audit-entry-detail';
 
@@ -29,117 +27,81 @@ const optional = (value: string | null, mono = false) =>
     </Text>
   );
 
-function columns(
-  expanded: ReadonlySet<string>,
-  toggle: (id: string) => void,
-): Column<AuditEntry>[] {
-  return [
-    {
-      key: 'open',
-      header: <VisuallyHidden>Details</VisuallyHidden>,
-      width: 48,
-      cell: (entry) => (
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size="sm"
-          aria-label={expanded.has(entry.id) ? 'Hide details' : 'Show details'}
-          aria-expanded={expanded.has(entry.id)}
-          onClick={() => toggle(entry.id)}
-        >
-          <ChevronIcon
-            size={16}
-            style={{
-              transform: expanded.has(entry.id) ? 'rotate(90deg)' : undefined,
-              transition: '120ms',
-            }}
-          />
-        </ActionIcon>
+const COLUMNS: Column<AuditEntry>[] = [
+  {
+    key: 'time',
+    header: 'Time',
+    width: 150,
+    cell: (entry) => <RelativeTime value={entry.ts} stacked />,
+  },
+  // Wide enough for the longest action names (behavioral.rule_create) to stay whole.
+  {
+    key: 'action',
+    header: 'Action',
+    width: 240,
+    cell: (entry) => <AuditAction entry={entry} />,
+  },
+  {
+    key: 'actor',
+    header: 'Actor',
+    width: 120,
+    cell: (entry) => optional(entry.actor),
+    truncate: (entry) => entry.actor ?? '',
+  },
+  {
+    key: 'target',
+    header: 'Target',
+    priority: 2,
+    cell: (entry) => optional(entry.target),
+    truncate: (entry) => entry.target ?? '',
+  },
+  {
+    key: 'exit',
+    header: 'Exit code',
+    width: 90,
+    priority: 3,
+    cell: (entry) =>
+      entry.exit_code === null ? (
+        NONE
+      ) : (
+        <Text span size="sm" ff="monospace" c={entry.exit_code !== 0 ? 'red' : undefined}>
+          {entry.exit_code}
+        </Text>
       ),
-    },
-    {
-      key: 'time',
-      header: 'Time',
-      width: 150,
-      cell: (entry) => <RelativeTime value={entry.ts} stacked />,
-    },
-    // Wide enough for the longest action names (behavioral.rule_create) to stay whole.
-    {
-      key: 'action',
-      header: 'Action',
-      width: 240,
-      cell: (entry) => <AuditAction entry={entry} />,
-    },
-    {
-      key: 'actor',
-      header: 'Actor',
-      width: 120,
-      cell: (entry) => optional(entry.actor),
-      truncate: (entry) => entry.actor ?? '',
-    },
-    {
-      key: 'target',
-      header: 'Target',
-      priority: 2,
-      cell: (entry) => optional(entry.target),
-      truncate: (entry) => entry.target ?? '',
-    },
-    {
-      key: 'exit',
-      header: 'Exit code',
-      width: 90,
-      priority: 3,
-      cell: (entry) =>
-        entry.exit_code === null ? (
-          NONE
-        ) : (
-          <Text span size="sm" ff="monospace" c={entry.exit_code !== 0 ? 'red' : undefined}>
-            {entry.exit_code}
-          </Text>
-        ),
-    },
-    {
-      key: 'error',
-      header: 'Error',
-      priority: 2,
-      cell: (entry) =>
-        entry.error ? (
-          <Text span size="sm" c="red">
-            {entry.error}
-          </Text>
-        ) : (
-          NONE
-        ),
-      truncate: (entry) => entry.error ?? '',
-    },
-    {
-      key: 'goal',
-      header: 'Goal id',
-      priority: 3,
-      cell: (entry) => optional(entry.goal_id, true),
-      truncate: (entry) => entry.goal_id ?? '',
-    },
-  ];
-}
+  },
+  {
+    key: 'error',
+    header: 'Error',
+    priority: 2,
+    cell: (entry) =>
+      entry.error ? (
+        <Text span size="sm" c="red">
+          {entry.error}
+        </Text>
+      ) : (
+        NONE
+      ),
+    truncate: (entry) => entry.error ?? '',
+  },
+  {
+    key: 'goal',
+    header: 'Goal id',
+    priority: 3,
+    cell: (entry) => optional(entry.goal_id, true),
+    truncate: (entry) => entry.goal_id ?? '',
+  },
+];
 
 /** The log's entries; a click on a row opens its full detail under it. */
 export function AuditTable({ entries, loading }: AuditTableProps) {
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
-  const toggle = (id: string) =>
-    setExpanded((previous) => {
-      const next = new Set(previous);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
   return (
     <DataTable
       label="Audit log"
-      columns={columns(expanded, toggle)}
+      columns={COLUMNS}
       rows={loading ? undefined : entries}
       rowKey={(entry) => entry.id}
       rowProps={(entry) => ({ 'data-audit-id': entry.id })}
-      onRowClick={(entry) => toggle(entry.id)}
-      detail={(entry) => (expanded.has(entry.id) ? <AuditEntryDetail entry={entry} /> : null)}
+      detail={{ label: 'details', render: (entry) => <AuditEntryDetail entry={entry} /> }}
       loadingRows={8}
       empty={{
         title: 'Nothing recorded yet',
