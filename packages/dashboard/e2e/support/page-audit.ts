@@ -40,7 +40,8 @@ export async function waitUntilLoaded(page: Page): Promise<void> {
  * What sticks out sideways: the document wider than the window; an element past the window's
  * edge; or one past the edge of a box that hides its overflow (a table cut off by its panel).
  * A box that scrolls its content is fine, and so is text cut short with an ellipsis on purpose.
- * At most eight, described by test id, name or text; and any badge whose word is cut short.
+ * At most eight, described by test id, name or text; then any table cell whose content is wider
+ * than the cell, and any badge whose word is cut short.
  */
 export function overflowing(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -86,6 +87,13 @@ export function overflowing(page: Page): Promise<string[]> {
         `<${element.tagName.toLowerCase()}> "${describe(element)}" ends at ${Math.round(box.right)} px, past ${Math.round(edge)} px`,
       );
       if (found.length >= 8) break;
+    }
+    // A table cell does not clip: what is wider than it lies over the next column.
+    for (const cell of document.querySelectorAll('td')) {
+      if (cell.scrollWidth <= cell.clientWidth + 1 || !cell.getClientRects().length) continue;
+      found.push(
+        `a cell of "${describe(cell.closest('table') ?? cell)}" holds ${cell.scrollWidth} px in ${cell.clientWidth} px: "${describe(cell)}"`,
+      );
     }
     // A badge says a state in a word or two; one cut to "HEAL…" says nothing.
     for (const label of document.querySelectorAll('.mantine-Badge-label')) {

@@ -161,6 +161,9 @@ const MONITORS: Column<Schedule>[] = [
 ];
 
 /** Enabled, next and last run; a monitor's runs are checks. */
+/** Next and last run show a date with its zone on one line ("Mon, 30 Nov 2026, 09:00 UTC"). */
+const RUN_WIDTH = 220;
+
 const common = (checks: boolean): Column<Schedule>[] => [
   {
     key: 'enabled',
@@ -171,14 +174,14 @@ const common = (checks: boolean): Column<Schedule>[] => [
   {
     key: 'next',
     header: checks ? 'Next check' : 'Next run',
-    width: 160,
+    width: RUN_WIDTH,
     priority: 2,
     cell: (schedule) => <NextRun schedule={schedule} />,
   },
   {
     key: 'last',
     header: checks ? 'Last check' : 'Last run',
-    width: 160,
+    width: RUN_WIDTH,
     priority: 3,
     cell: (schedule) => <LastRun schedule={schedule} />,
   },
