@@ -1,27 +1,12 @@
-import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Agent } from '../../api/agents';
 import { type Column, DataTable } from '../../components/data-table';
+import { PriorityBadge } from '../../components/priority-badge';
 import { RelativeTime } from '../../components/relative-time';
 import { AgentControls, AgentStatusBadge } from './agent-status';
 
 export const agentPath = (id: string) => `/agents/${encodeURIComponent(id)}`;
-
-/** Priority 1-10: the more urgent, the warmer. */
-export function PriorityBadge({ priority }: { priority: number }) {
-  const color = priority >= 8 ? 'red' : priority >= 5 ? 'orange' : 'gray';
-  return (
-    <Badge
-      variant="outline"
-      color={color}
-      radius="sm"
-      miw="max-content"
-      title="1-10, 10 most urgent"
-    >
-      P{priority}
-    </Badge>
-  );
-}
 
 interface AgentsTableProps {
   agents: Agent[];

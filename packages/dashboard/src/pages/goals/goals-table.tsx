@@ -2,14 +2,9 @@ import { Anchor, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import type { Goal } from '../../api/goals';
 import { type Column, DataTable } from '../../components/data-table';
+import { PriorityBadge } from '../../components/priority-badge';
 import { RelativeTime } from '../../components/relative-time';
-import {
-  formatTokens,
-  GoalProgress,
-  GoalStatusBadge,
-  goalPath,
-  PriorityBadge,
-} from './goal-badges';
+import { formatTokens, GoalProgress, GoalStatusBadge, goalPath } from './goal-badges';
 import { GoalControls } from './goal-controls';
 
 /** The pause reason under the objective: the operator must not miss why a goal stands still. */
