@@ -233,4 +233,40 @@ describeInBrowser('dashboard: memory, knowledge graph, world model, vector memor
     expect(await row.getByTestId('item-status').textContent()).toBe('retracted');
     expect(problems).toEqual([]);
   });
+  test('an item the embedding job could not embed says what that means for recall', async () => {
+    const listed = await admin.inject({ url: '/api/memory/items?path=preferences/food' });
+    const [food] = listed.json().items as { id: string }[];
+    // A model the provider does not serve: every embedding call fails.
+    const settings = (embedding_model: string | null) =>
+      admin.inject({ method: 'PUT', url: '/api/memory/settings', payload: { embedding_model } });
+    expect((await settings('openai/no-such-embedder')).statusCode).toBe(200);
+    try {
+      const deadline = Date.now() + 20_000;
+      while (
+        (await admin.inject({ url: '/api/memory/status' })).json().embedding.state !== 'failed'
+      ) {
+        if (Date.now() > deadline) throw new Error('the embedding job did not fail');
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      const { page } = await openPage(runtime, { signedIn: true });
+      const problems = watchPageProblems(page);
+      await page.goto(`/memory?item=${food?.id}`);
+      const note = page.getByTestId('embedding-failure');
+      await note.waitFor();
+      expect(await note.innerText()).toContain(
+        'Embedding this item with openai/no-such-embedder failed',
+      );
+      expect(await note.locator('[data-part=next]').innerText()).toContain(
+        'Recall still finds it by its words',
+      );
+      expect(await note.locator('[data-part=why]').innerText()).toBe(
+        'The provider does not serve this model, or the key may not use it.',
+      );
+      await note.getByRole('button', { name: 'Technical detail' }).click();
+      await note.getByText('The model does not exist or you do not have access to it.').waitFor();
+      expect(problems).toEqual([]);
+    } finally {
+      await settings(null);
+    }
+  });
 });

@@ -121,6 +121,15 @@ export interface MemoryStatus {
     vector_backend: 'pgvector' | 'none';
     trigram: boolean;
   };
+  /** The background job that gives items and observations vectors of the embedding model. */
+  embedding: {
+    state: 'off' | 'pending' | 'running' | 'failed' | 'done';
+    model: string | null;
+    items: { embedded: number; total: number };
+    observations: { embedded: number; total: number };
+    last_error: string | null;
+    last_run_at: string | null;
+  };
 }
 
 export interface Graph {

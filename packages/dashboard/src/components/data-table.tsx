@@ -11,7 +11,8 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { MouseEvent, ReactNode } from 'react';
+import { Fragment, type MouseEvent, type ReactNode } from 'react';
+import { type RowDetail, useRowDetail } from './row-detail';
 
 /**
  * Which columns a table keeps as it narrows: 1 always, 2 from `md` (768 px), 3 from `lg`
@@ -52,6 +53,8 @@ interface DataTableProps<Row> {
   rowProps?: (row: Row) => Record<string, string | undefined>;
   /** Opens the row's record; a click on a link or button inside the row does its own thing. */
   onRowClick?: (row: Row) => void;
+  /** Rows open to show this (a full-width row under the row, or the end of its card). */
+  detail?: RowDetail<Row>;
   loadingRows?: number;
 }
 
@@ -75,7 +78,10 @@ function RowCards<Row>({
   rows,
   rowKey,
   rowProps,
-}: Pick<DataTableProps<Row>, 'label' | 'columns' | 'rows' | 'rowKey' | 'rowProps'>) {
+  opened,
+}: Pick<DataTableProps<Row>, 'label' | 'columns' | 'rows' | 'rowKey' | 'rowProps'> & {
+  opened: (row: Row) => ReactNode;
+}) {
   if (!rows) return <Skeleton h={120} />;
   return (
     <Stack gap="xs" role="list" aria-label={label} data-testid="data-cards">
@@ -92,6 +98,7 @@ function RowCards<Row>({
                 </Box>
               </Group>
             ))}
+            {opened(row)}
           </Stack>
         </Paper>
       ))}
@@ -107,21 +114,33 @@ function RowCards<Row>({
  */
 export function DataTable<Row>({
   label,
-  columns,
+  columns: ownColumns,
   rows,
   rowKey,
   empty,
   rowProps,
-  onRowClick,
+  onRowClick: rowClick,
+  detail,
   loadingRows = 5,
 }: DataTableProps<Row>) {
   const phone = useMediaQuery(PHONE);
+  const expansion = useRowDetail(detail, rowKey);
+  const columns = [...expansion.columns, ...ownColumns];
+  // A row with a detail opens on a click, unless it opens a record of its own.
+  const onRowClick = rowClick ?? expansion.toggle;
   if (rows && rows.length === 0) {
     return <EmptyState size="sm" title={empty.title} description={empty.description} />;
   }
   if (phone)
     return (
-      <RowCards label={label} columns={columns} rows={rows} rowKey={rowKey} rowProps={rowProps} />
+      <RowCards
+        label={label}
+        columns={columns}
+        rows={rows}
+        rowKey={rowKey}
+        rowProps={rowProps}
+        opened={expansion.opened}
+      />
     );
   const shown = (column: Column<Row>) => {
     const from = VISIBLE_FROM[column.priority ?? 1];
@@ -154,34 +173,43 @@ export function DataTable<Row>({
       </Table.Thead>
       <Table.Tbody>
         {rows
-          ? rows.map((row) => (
-              <Table.Tr
-                key={rowKey(row)}
-                {...rowProps?.(row)}
-                {...(onRowClick
-                  ? {
-                      style: { cursor: 'pointer' },
-                      onClick: (event: MouseEvent<HTMLTableRowElement>) => {
-                        if ((event.target as HTMLElement).closest('a, button, input')) return;
-                        // Selecting text to copy it is not a click on the row.
-                        if (window.getSelection()?.toString()) return;
-                        onRowClick(row);
-                      },
-                    }
-                  : {})}
-              >
-                {columns.map((column) => (
-                  <Table.Td
-                    key={column.key}
-                    {...shown(column)}
-                    ta={column.align ?? 'left'}
-                    style={{ overflowWrap: 'anywhere' }}
+          ? rows.map((row) => {
+              const opened = expansion.opened(row);
+              return (
+                <Fragment key={rowKey(row)}>
+                  <Table.Tr
+                    {...rowProps?.(row)}
+                    {...(onRowClick
+                      ? {
+                          style: { cursor: 'pointer' },
+                          onClick: (event: MouseEvent<HTMLTableRowElement>) => {
+                            if ((event.target as HTMLElement).closest('a, button, input')) return;
+                            // Selecting text to copy it is not a click on the row.
+                            if (window.getSelection()?.toString()) return;
+                            onRowClick(row);
+                          },
+                        }
+                      : {})}
                   >
-                    <Cell column={column} row={row} />
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))
+                    {columns.map((column) => (
+                      <Table.Td
+                        key={column.key}
+                        {...shown(column)}
+                        ta={column.align ?? 'left'}
+                        style={{ overflowWrap: 'anywhere' }}
+                      >
+                        <Cell column={column} row={row} />
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                  {opened ? (
+                    <Table.Tr bg="var(--mantine-color-gray-0)">
+                      <Table.Td colSpan={columns.length}>{opened}</Table.Td>
+                    </Table.Tr>
+                  ) : null}
+                </Fragment>
+              );
+            })
           : Array.from({ length: loadingRows }, (_, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
               <Table.Tr key={index}>

@@ -35,6 +35,14 @@ const RULES: [RegExp, FailureReason][] = [
     },
   ],
   [
+    /\b404\b|does not exist|model not found|unknown model/i,
+    {
+      why: 'The provider does not serve this model, or the key may not use it.',
+      action:
+        "Choose one of the models the provider lists (the Models page shows each provider's).",
+    },
+  ],
+  [
     /\b429\b|rate limit|quota|too many requests/i,
     {
       why: 'The model provider is rate-limiting or out of quota.',

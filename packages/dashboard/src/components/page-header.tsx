@@ -20,7 +20,8 @@ export function PageHeader({ title, description, aside }: PageHeaderProps) {
         ) : null}
       </Stack>
       {aside ? (
-        <Group gap="sm" wrap="wrap">
+        // At most the page's width, so a wide control in it (a segmented range) scrolls in place.
+        <Group gap="sm" wrap="wrap" maw="100%">
           {aside}
         </Group>
       ) : null}

@@ -18,13 +18,13 @@ import { ChevronIcon } from '../../components/icons';
 import { KeyValueList } from '../../components/key-value-list';
 import { PageHeader } from '../../components/page-header';
 import { Panel } from '../../components/panel';
+import { PriorityBadge } from '../../components/priority-badge';
 import { RelativeTime } from '../../components/relative-time';
 import { useAgent, useAgentLiveUpdates } from '../../hooks/use-agents';
 import { AgentComposer } from './agent-composer';
 import { AgentFormDialog } from './agent-form-dialog';
 import { AgentMessageLog } from './agent-message-log';
 import { AgentControls, AgentStatusBadge } from './agent-status';
-import { PriorityBadge } from './agents-table';
 import { DeleteAgentDialog } from './delete-agent-dialog';
 
 function AgentDetails({ agent }: { agent: Agent }) {

@@ -1,7 +1,9 @@
-import { Skeleton, Table } from '@mantine/core';
-import { useState } from 'react';
+import { Text } from '@mantine/core';
 import type { AuditEntry } from '../../api/audit';
-import { AUDIT_COLUMNS, AuditRow } from './audit-row';
+import { AuditAction } from '../../components/audit-action';
+import { type Column, DataTable } from '../../components/data-table';
+import { RelativeTime } from '../../components/relative-time';
+import { AuditEntryDetail } from './audit-entry-detail';
 
 interface AuditTableProps {
   entries: AuditEntry[];
@@ -9,53 +11,102 @@ interface AuditTableProps {
   loading: boolean;
 }
 
-export function AuditTable({ entries, loading }: AuditTableProps) {
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
-  const toggle = (id: string) =>
-    setExpanded((previous) => {
-      const next = new Set(previous);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
+const NONE = (
+  <Text span size="sm" c="dimmed">
+    —
+  </Text>
+);
 
+/** Inline, since a truncated column's cell is already a line of text (DataTable's). */
+const optional = (value: string | null, mono = false) =>
+  value === null || value === '' ? (
+    NONE
+  ) : (
+    <Text span size="sm" ff={mono ? 'monospace' : undefined}>
+      {value}
+    </Text>
+  );
+
+const COLUMNS: Column<AuditEntry>[] = [
+  {
+    key: 'time',
+    header: 'Time',
+    width: 150,
+    cell: (entry) => <RelativeTime value={entry.ts} stacked />,
+  },
+  // Wide enough for the longest action names (behavioral.rule_create) to stay whole.
+  {
+    key: 'action',
+    header: 'Action',
+    width: 240,
+    cell: (entry) => <AuditAction entry={entry} />,
+  },
+  {
+    key: 'actor',
+    header: 'Actor',
+    width: 120,
+    cell: (entry) => optional(entry.actor),
+    truncate: (entry) => entry.actor ?? '',
+  },
+  {
+    key: 'target',
+    header: 'Target',
+    priority: 2,
+    cell: (entry) => optional(entry.target),
+    truncate: (entry) => entry.target ?? '',
+  },
+  {
+    key: 'exit',
+    header: 'Exit code',
+    width: 90,
+    priority: 3,
+    cell: (entry) =>
+      entry.exit_code === null ? (
+        NONE
+      ) : (
+        <Text span size="sm" ff="monospace" c={entry.exit_code !== 0 ? 'red' : undefined}>
+          {entry.exit_code}
+        </Text>
+      ),
+  },
+  {
+    key: 'error',
+    header: 'Error',
+    priority: 2,
+    cell: (entry) =>
+      entry.error ? (
+        <Text span size="sm" c="red">
+          {entry.error}
+        </Text>
+      ) : (
+        NONE
+      ),
+    truncate: (entry) => entry.error ?? '',
+  },
+  {
+    key: 'goal',
+    header: 'Goal id',
+    priority: 3,
+    cell: (entry) => optional(entry.goal_id, true),
+    truncate: (entry) => entry.goal_id ?? '',
+  },
+];
+
+/** The log's entries; a click on a row opens its full detail under it. */
+export function AuditTable({ entries, loading }: AuditTableProps) {
   return (
-    <Table.ScrollContainer minWidth={960}>
-      <Table verticalSpacing="xs" highlightOnHover aria-label="Audit log">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th aria-label="Details" />
-            <Table.Th>Time</Table.Th>
-            <Table.Th>Action</Table.Th>
-            <Table.Th>Actor</Table.Th>
-            <Table.Th>Target</Table.Th>
-            <Table.Th>Exit code</Table.Th>
-            <Table.Th>Error</Table.Th>
-            <Table.Th>Goal id</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {loading
-            ? Array.from({ length: 8 }, (_, row) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                <Table.Tr key={row}>
-                  {Array.from({ length: AUDIT_COLUMNS }, (_, cell) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                    <Table.Td key={cell}>
-                      <Skeleton h={14} />
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))
-            : entries.map((entry) => (
-                <AuditRow
-                  key={entry.id}
-                  entry={entry}
-                  expanded={expanded.has(entry.id)}
-                  onToggle={() => toggle(entry.id)}
-                />
-              ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      label="Audit log"
+      columns={COLUMNS}
+      rows={loading ? undefined : entries}
+      rowKey={(entry) => entry.id}
+      rowProps={(entry) => ({ 'data-audit-id': entry.id })}
+      detail={{ label: 'details', render: (entry) => <AuditEntryDetail entry={entry} /> }}
+      loadingRows={8}
+      empty={{
+        title: 'Nothing recorded yet',
+        description: 'Actions appear here as they happen.',
+      }}
+    />
   );
 }

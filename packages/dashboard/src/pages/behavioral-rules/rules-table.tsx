@@ -3,20 +3,18 @@ import {
   Button,
   Group,
   Progress,
-  Skeleton,
   Stack,
   Switch,
-  Table,
   Text,
   Tooltip,
+  VisuallyHidden,
 } from '@mantine/core';
 import { MIN_FIRING_CONFIDENCE, type Rule } from '../../api/behavioral';
+import { type Column, DataTable } from '../../components/data-table';
 import { RelativeTime } from '../../components/relative-time';
 import { useToggleRule } from '../../hooks/use-behavioral';
 import { formatConfidence, SOURCE_LABELS } from './rule-labels';
 import { TriggerView } from './trigger-view';
-
-const COLUMNS = 8;
 
 function EnabledSwitch({ rule }: { rule: Rule }) {
   const toggle = useToggleRule();
@@ -67,106 +65,116 @@ interface RulesTableProps {
   onDelete: (rule: Rule) => void;
 }
 
+function columns({
+  onEdit,
+  onDelete,
+}: Pick<RulesTableProps, 'onEdit' | 'onDelete'>): Column<Rule>[] {
+  return [
+    {
+      key: 'rule',
+      header: 'Rule',
+      cell: (rule) => (
+        // A switched-off rule reads as such before its switch is found.
+        <Stack gap={0} opacity={rule.enabled ? 1 : 0.7}>
+          <Text size="sm" fw={500} data-testid="rule-text">
+            {rule.text}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {rule.created_by}, <RelativeTime value={rule.created_at} />
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'trigger',
+      header: 'Trigger',
+      width: 220,
+      priority: 2,
+      cell: (rule) => <TriggerView trigger={rule.trigger} />,
+    },
+    {
+      key: 'source',
+      header: 'Source',
+      width: 110,
+      priority: 3,
+      cell: (rule) => {
+        const source = SOURCE_LABELS[rule.source];
+        return (
+          <Tooltip label={source?.hint ?? rule.source} withArrow>
+            <Badge variant="light" color={source?.color ?? 'gray'} radius="sm">
+              {source?.label ?? rule.source}
+            </Badge>
+          </Tooltip>
+        );
+      },
+    },
+    {
+      key: 'confidence',
+      header: 'Confidence',
+      width: 110,
+      priority: 2,
+      cell: (rule) => <Confidence confidence={rule.confidence} />,
+    },
+    {
+      key: 'enabled',
+      header: 'Enabled',
+      width: 100,
+      cell: (rule) => <EnabledSwitch rule={rule} />,
+    },
+    {
+      key: 'hits',
+      header: 'Hits',
+      width: 70,
+      align: 'right',
+      priority: 3,
+      cell: (rule) => (
+        <Text span size="sm" ff="monospace" data-testid="rule-hits">
+          {rule.hit_count.toLocaleString('en-US')}
+        </Text>
+      ),
+    },
+    {
+      key: 'last-hit',
+      header: 'Last hit',
+      width: 130,
+      priority: 3,
+      cell: (rule) =>
+        rule.last_hit_at ? (
+          <RelativeTime value={rule.last_hit_at} />
+        ) : (
+          <Text span size="sm" c="dimmed">
+            Never
+          </Text>
+        ),
+    },
+    {
+      key: 'actions',
+      header: <VisuallyHidden>Actions</VisuallyHidden>,
+      width: 140,
+      cell: (rule) => (
+        <Group gap={6} wrap="nowrap" justify="flex-end">
+          <Button size="compact-sm" variant="light" onClick={() => onEdit(rule)}>
+            Edit
+          </Button>
+          <Button size="compact-sm" variant="subtle" color="red" onClick={() => onDelete(rule)}>
+            Delete
+          </Button>
+        </Group>
+      ),
+    },
+  ];
+}
+
 export function RulesTable({ rules, loading, onEdit, onDelete }: RulesTableProps) {
   return (
-    <Table.ScrollContainer minWidth={1040}>
-      <Table verticalSpacing="sm" highlightOnHover aria-label="Behavioral rules">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Rule</Table.Th>
-            <Table.Th w={220}>Trigger</Table.Th>
-            <Table.Th w={110}>Source</Table.Th>
-            <Table.Th w={110}>Confidence</Table.Th>
-            <Table.Th w={100}>Enabled</Table.Th>
-            <Table.Th w={70} ta="right">
-              Hits
-            </Table.Th>
-            <Table.Th w={130}>Last hit</Table.Th>
-            <Table.Th w={140} />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {loading
-            ? Array.from({ length: 4 }, (_, row) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                <Table.Tr key={row}>
-                  {Array.from({ length: COLUMNS }, (_, cell) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                    <Table.Td key={cell}>
-                      <Skeleton h={14} />
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))
-            : rules.map((rule) => {
-                const source = SOURCE_LABELS[rule.source];
-                return (
-                  <Table.Tr
-                    key={rule.rule_id}
-                    data-rule-id={rule.rule_id}
-                    data-enabled={rule.enabled}
-                    style={rule.enabled ? undefined : { opacity: 0.75 }}
-                  >
-                    <Table.Td>
-                      <Text size="sm" fw={500} data-testid="rule-text">
-                        {rule.text}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {rule.created_by}, <RelativeTime value={rule.created_at} />
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <TriggerView trigger={rule.trigger} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Tooltip label={source?.hint ?? rule.source} withArrow>
-                        <Badge variant="light" color={source?.color ?? 'gray'} radius="sm">
-                          {source?.label ?? rule.source}
-                        </Badge>
-                      </Tooltip>
-                    </Table.Td>
-                    <Table.Td>
-                      <Confidence confidence={rule.confidence} />
-                    </Table.Td>
-                    <Table.Td>
-                      <EnabledSwitch rule={rule} />
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Text size="sm" ff="monospace" data-testid="rule-hits">
-                        {rule.hit_count.toLocaleString('en-US')}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {rule.last_hit_at ? (
-                        <Text size="sm">
-                          <RelativeTime value={rule.last_hit_at} />
-                        </Text>
-                      ) : (
-                        <Text size="sm" c="dimmed">
-                          Never
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap" justify="flex-end">
-                        <Button size="compact-sm" variant="light" onClick={() => onEdit(rule)}>
-                          Edit
-                        </Button>
-                        <Button
-                          size="compact-sm"
-                          variant="subtle"
-                          color="red"
-                          onClick={() => onDelete(rule)}
-                        >
-                          Delete
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      label="Behavioral rules"
+      columns={columns({ onEdit, onDelete })}
+      rows={loading ? undefined : rules}
+      rowKey={(rule) => rule.rule_id}
+      rowProps={(rule) => ({ 'data-rule-id': rule.rule_id, 'data-enabled': String(rule.enabled) })}
+      loadingRows={4}
+      empty={{ title: 'No rules', description: 'Rules appear here once learned or written.' }}
+    />
   );
 }

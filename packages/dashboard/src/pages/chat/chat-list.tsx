@@ -53,7 +53,7 @@ export function ChatList({
       withBorder
       radius="md"
       w={{ base: '100%', md: 300 }}
-      h={{ base: 280, md: '100%' }}
+      h="100%"
       style={{ flex: 'none', display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
     >
       <Group justify="space-between" px="md" py="sm" wrap="nowrap">

@@ -1,5 +1,6 @@
-import { Flex, Stack } from '@mantine/core';
-import { useState } from 'react';
+import { Button, Drawer, Flex, Stack, useMantineTheme } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { isBackgroundChat, isChatId, newChatId } from '../../api/chat';
 import { PageHeader } from '../../components/page-header';
@@ -7,7 +8,10 @@ import { useChatStream, useChats } from '../../hooks/use-chat';
 import { ChatList } from './chat-list';
 import { Conversation } from './conversation';
 
-/** The page fills the window below the header, so the thread scrolls and the composer stays put. */
+/**
+ * The page fills the window below the header, so the thread scrolls and the composer stays at
+ * the bottom of the screen, on a phone as on a desktop.
+ */
 const FULL_HEIGHT =
   'calc(100dvh - var(--app-shell-header-offset, 60px) - 2 * var(--app-shell-padding, 16px))';
 
@@ -30,30 +34,49 @@ export function ChatPage() {
     setParams({ chat: id });
   };
 
+  // Beside the conversation where there is room; on a phone, a drawer that a choice closes.
+  const wide = useMediaQuery(`(min-width: ${useMantineTheme().breakpoints.md})`, true, {
+    getInitialValueInEffect: false,
+  });
+  const [listOpened, listDrawer] = useDisclosure(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes when the open chat changes
+  useEffect(() => listDrawer.close(), [chatId]);
+
   const send = (text: string, afterMessageId: string | null) => {
     if (requested !== chatId) setParams({ chat: chatId }, { replace: true });
     void stream.send(chatId, text, afterMessageId);
   };
 
+  const list = (
+    <ChatList
+      selected={chatId}
+      streamingChat={streamingChat}
+      onNew={startNew}
+      withBackground={withBackground}
+      onWithBackground={setWithBackground}
+    />
+  );
+
   return (
-    <Stack gap="lg" h={{ md: FULL_HEIGHT }} mih={{ md: 560 }}>
+    <Stack gap="lg" h={FULL_HEIGHT} mih={{ md: 560 }}>
       <PageHeader
         title="Chat"
         description="Talk to the agent. Replies stream in as they are written, with the skills they run; a skill that needs your approval waits here until you decide."
+        aside={
+          wide ? null : (
+            <Button variant="default" onClick={listDrawer.open}>
+              Conversations
+            </Button>
+          )
+        }
       />
-      <Flex
-        gap="md"
-        direction={{ base: 'column', md: 'row' }}
-        style={{ flex: 1, minHeight: 0 }}
-        align="stretch"
-      >
-        <ChatList
-          selected={chatId}
-          streamingChat={streamingChat}
-          onNew={startNew}
-          withBackground={withBackground}
-          onWithBackground={setWithBackground}
-        />
+      {wide ? null : (
+        <Drawer opened={listOpened} onClose={listDrawer.close} title="Conversations" size="85%">
+          {list}
+        </Drawer>
+      )}
+      <Flex gap="md" style={{ flex: 1, minHeight: 0 }} align="stretch">
+        {wide ? list : null}
         <Conversation
           key={chatId}
           chatId={chatId}

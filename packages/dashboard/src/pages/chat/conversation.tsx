@@ -97,7 +97,7 @@ export function Conversation({
     <Paper
       withBorder
       radius="md"
-      h={{ base: 640, md: '100%' }}
+      h="100%"
       miw={0}
       style={{ flex: 1, display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
     >

@@ -1,5 +1,6 @@
-import { Badge, EmptyState, Group, Stack, Table, Text } from '@mantine/core';
-import type { CheckStatus } from '../../api/memory';
+import { Badge, EmptyState, Group, Stack, Text } from '@mantine/core';
+import type { CheckStatus, Integrity } from '../../api/memory';
+import { type Column, DataTable } from '../../components/data-table';
 import { RelativeTime } from '../../components/relative-time';
 import { useIntegrity } from '../../hooks/use-memory';
 
@@ -12,6 +13,32 @@ function CheckBadge({ status }: { status: CheckStatus }) {
     </Badge>
   );
 }
+
+const COLUMNS: Column<Integrity['checks'][number]>[] = [
+  { key: 'check', header: 'Check', cell: (check) => check.title },
+  {
+    key: 'status',
+    header: 'Status',
+    width: 90,
+    cell: (check) => <CheckBadge status={check.status} />,
+  },
+  { key: 'found', header: 'Found', width: 80, align: 'right', cell: (check) => check.count },
+  {
+    key: 'detail',
+    header: 'Detail',
+    priority: 2,
+    cell: (check) => (
+      <>
+        <Text size="sm">{check.detail}</Text>
+        {check.sample_ids.length > 0 ? (
+          <Text size="xs" c="dimmed" ff="monospace">
+            {check.sample_ids.slice(0, 3).join(' ')}
+          </Text>
+        ) : null}
+      </>
+    ),
+  },
+];
 
 /** /cognitive's integrity report: checks over the stored rows, each of which can fail. */
 export function IntegritySection() {
@@ -29,35 +56,14 @@ export function IntegritySection() {
           checked <RelativeTime value={data.checked_at} />
         </Text>
       </Group>
-      <Table aria-label="Integrity checks">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Check</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Found</Table.Th>
-            <Table.Th>Detail</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {data.checks.map((check) => (
-            <Table.Tr key={check.name} aria-label={check.title}>
-              <Table.Td>{check.title}</Table.Td>
-              <Table.Td>
-                <CheckBadge status={check.status} />
-              </Table.Td>
-              <Table.Td>{check.count}</Table.Td>
-              <Table.Td>
-                <Text size="sm">{check.detail}</Text>
-                {check.sample_ids.length > 0 ? (
-                  <Text size="xs" c="dimmed" ff="monospace">
-                    {check.sample_ids.slice(0, 3).join(' ')}
-                  </Text>
-                ) : null}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <DataTable
+        label="Integrity checks"
+        columns={COLUMNS}
+        rows={data.checks}
+        rowKey={(check) => check.name}
+        rowProps={(check) => ({ 'aria-label': check.title })}
+        empty={{ title: 'No checks', description: 'The report named no checks.' }}
+      />
     </Stack>
   );
 }

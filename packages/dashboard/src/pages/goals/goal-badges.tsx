@@ -93,21 +93,6 @@ export function RunStatusBadge({ value, ...props }: Props<RunStatus>) {
   );
 }
 
-export function PriorityBadge({ priority }: { priority: number }) {
-  const color = priority >= 8 ? 'red' : priority >= 5 ? 'orange' : 'gray';
-  return (
-    <Badge
-      variant="outline"
-      color={color}
-      radius="sm"
-      miw="max-content"
-      title="1-10, 10 most urgent"
-    >
-      P{priority}
-    </Badge>
-  );
-}
-
 /** The share of tasks done as a bar, with the counts under it. */
 export function GoalProgress({
   goal,

@@ -2,8 +2,9 @@ import { Alert, Badge, Group, Loader, SimpleGrid, Text } from '@mantine/core';
 import { type GoalDetail, TASK_STATUSES } from '../../api/goals';
 import { FailureNote } from '../../components/failure-note';
 import { plural } from '../../components/format';
+import { PriorityBadge } from '../../components/priority-badge';
 import { StatCard } from '../../components/stat-card';
-import { formatTokens, GoalProgress, PriorityBadge, TASK_STATUS } from './goal-badges';
+import { formatTokens, GoalProgress, TASK_STATUS } from './goal-badges';
 
 /** The reason a goal is paused, where it cannot be missed; the Governor's comes with what to do. */
 export function PauseReason({ goal }: { goal: GoalDetail }) {

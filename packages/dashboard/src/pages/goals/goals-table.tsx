@@ -1,17 +1,11 @@
-import { Anchor, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import type { Goal } from '../../api/goals';
+import { type Column, DataTable } from '../../components/data-table';
+import { PriorityBadge } from '../../components/priority-badge';
 import { RelativeTime } from '../../components/relative-time';
-import {
-  formatTokens,
-  GoalProgress,
-  GoalStatusBadge,
-  goalPath,
-  PriorityBadge,
-} from './goal-badges';
+import { formatTokens, GoalProgress, GoalStatusBadge, goalPath } from './goal-badges';
 import { GoalControls } from './goal-controls';
-
-const COLUMNS = 7;
 
 /** The pause reason under the objective: the operator must not miss why a goal stands still. */
 function PauseLine({ goal }: { goal: Goal }) {
@@ -37,93 +31,93 @@ interface GoalsTableProps {
   onArchive: (goal: Goal) => void;
 }
 
+function columns(onArchive: (goal: Goal) => void): Column<Goal>[] {
+  return [
+    {
+      key: 'objective',
+      header: 'Objective',
+      cell: (goal) => (
+        <Stack gap={2}>
+          <Anchor
+            component={Link}
+            to={goalPath(goal.goal_id)}
+            size="sm"
+            fw={500}
+            c="var(--mantine-color-text)"
+            underline="hover"
+            lineClamp={2}
+            title={goal.objective}
+          >
+            {goal.objective}
+          </Anchor>
+          <PauseLine goal={goal} />
+        </Stack>
+      ),
+    },
+    {
+      key: 'priority',
+      header: 'Priority',
+      width: 90,
+      priority: 2,
+      cell: (goal) => <PriorityBadge priority={goal.priority} />,
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      width: 130,
+      cell: (goal) => <GoalStatusBadge value={goal.status} />,
+    },
+    {
+      key: 'progress',
+      header: 'Progress',
+      width: 200,
+      priority: 2,
+      cell: (goal) => <GoalProgress goal={goal} size="sm" />,
+    },
+    {
+      key: 'tokens',
+      header: 'Tokens',
+      width: 90,
+      align: 'right',
+      priority: 3,
+      cell: (goal) => (
+        <Text span size="sm" ff="monospace">
+          {formatTokens(goal.tokens)}
+        </Text>
+      ),
+    },
+    {
+      key: 'created',
+      header: 'Created',
+      width: 140,
+      priority: 3,
+      cell: (goal) => <RelativeTime value={goal.created_at} stacked />,
+    },
+    {
+      key: 'controls',
+      header: <VisuallyHidden>Controls</VisuallyHidden>,
+      width: 200,
+      align: 'right',
+      cell: (goal) => (
+        <Group justify="flex-end" wrap="nowrap">
+          <GoalControls goal={goal} onArchive={onArchive} />
+        </Group>
+      ),
+    },
+  ];
+}
+
 export function GoalsTable({ goals, loading, onArchive }: GoalsTableProps) {
   const navigate = useNavigate();
   return (
-    <Table.ScrollContainer minWidth={1040}>
-      <Table verticalSpacing="sm" highlightOnHover aria-label="Goals">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Objective</Table.Th>
-            <Table.Th>Priority</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th w={220}>Progress</Table.Th>
-            <Table.Th ta="right">Tokens</Table.Th>
-            <Table.Th w={150}>Created</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {loading
-            ? Array.from({ length: 5 }, (_, row) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                <Table.Tr key={row}>
-                  {Array.from({ length: COLUMNS }, (_, cell) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                    <Table.Td key={cell}>
-                      <Skeleton h={14} />
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))
-            : goals.map((goal) => (
-                <Table.Tr
-                  key={goal.goal_id}
-                  data-goal-id={goal.goal_id}
-                  data-status={goal.status}
-                  style={{ cursor: 'pointer' }}
-                  onClick={(event) => {
-                    // Links and buttons in the row act for themselves; a selection is not a click.
-                    if ((event.target as HTMLElement).closest('a, button')) return;
-                    if (window.getSelection()?.toString()) return;
-                    navigate(goalPath(goal.goal_id));
-                  }}
-                >
-                  <Table.Td maw={420}>
-                    <Stack gap={2}>
-                      <Anchor
-                        component={Link}
-                        to={goalPath(goal.goal_id)}
-                        size="sm"
-                        fw={500}
-                        c="var(--mantine-color-text)"
-                        underline="hover"
-                        lineClamp={2}
-                        title={goal.objective}
-                      >
-                        {goal.objective}
-                      </Anchor>
-                      <PauseLine goal={goal} />
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td>
-                    <PriorityBadge priority={goal.priority} />
-                  </Table.Td>
-                  <Table.Td>
-                    <GoalStatusBadge value={goal.status} />
-                  </Table.Td>
-                  <Table.Td>
-                    <GoalProgress goal={goal} size="sm" />
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Text size="sm" ff="monospace">
-                      {formatTokens(goal.tokens)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={0}>
-                      <RelativeTime value={goal.created_at} stacked />
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group justify="flex-end" wrap="nowrap">
-                      <GoalControls goal={goal} onArchive={onArchive} />
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      label="Goals"
+      columns={columns(onArchive)}
+      rows={loading ? undefined : goals}
+      rowKey={(goal) => goal.goal_id}
+      rowProps={(goal) => ({ 'data-goal-id': goal.goal_id, 'data-status': goal.status })}
+      onRowClick={(goal) => navigate(goalPath(goal.goal_id))}
+      empty={{ title: 'No goals', description: 'Goals appear here once created.' }}
+    />
   );
 }

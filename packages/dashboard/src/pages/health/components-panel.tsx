@@ -1,6 +1,7 @@
-import { Table, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { HealthDetails } from '../../api/health';
+import { type Column, DataTable } from '../../components/data-table';
 import { Panel } from '../../components/panel';
 import { StatusBadge } from '../../components/status-badge';
 
@@ -56,37 +57,44 @@ function rows({ health, stores }: HealthDetails): ComponentRow[] {
   ];
 }
 
+const COLUMNS: Column<ComponentRow>[] = [
+  {
+    key: 'name',
+    header: 'Component',
+    width: 170,
+    cell: (row) => (
+      <Text span size="sm" fw={500}>
+        {row.name}
+      </Text>
+    ),
+  },
+  {
+    key: 'status',
+    header: 'Status',
+    width: 140,
+    cell: (row) => <StatusBadge status={row.status} />,
+  },
+  {
+    key: 'detail',
+    header: 'Details',
+    cell: (row) => (
+      <Text size="sm" c="dimmed" component="div">
+        {row.detail}
+      </Text>
+    ),
+  },
+];
+
 export function ComponentsPanel({ details }: { details: HealthDetails }) {
   return (
     <Panel title="Components">
-      <Table verticalSpacing="sm" aria-label="Component status">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Component</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Details</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows(details).map((row) => (
-            <Table.Tr key={row.name}>
-              <Table.Td>
-                <Text size="sm" fw={500}>
-                  {row.name}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <StatusBadge status={row.status} />
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" c="dimmed" component="div">
-                  {row.detail}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <DataTable
+        label="Component status"
+        columns={COLUMNS}
+        rows={rows(details)}
+        rowKey={(row) => row.name}
+        empty={{ title: 'No components', description: 'The runtime reported none.' }}
+      />
       <Text size="xs" c="dimmed">
         The runtime is down when the SQL database or key-value store fails, and degraded when the
         model, browser or container broker does.

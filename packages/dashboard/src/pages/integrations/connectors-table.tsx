@@ -1,12 +1,11 @@
-import { Anchor, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { IntegrationSummary } from '../../api/integrations';
+import { type Column, DataTable } from '../../components/data-table';
 import { formatPercent, plural } from '../../components/format';
 import { RelativeTime } from '../../components/relative-time';
 import { BreakerBadge, ConfiguredBadge } from './integration-badges';
 import { CATEGORY_LABELS } from './integration-filters';
-
-const COLUMNS = 5;
 
 function Usage({ integration }: { integration: IntegrationSummary }) {
   const { stats } = integration;
@@ -34,40 +33,65 @@ function Usage({ integration }: { integration: IntegrationSummary }) {
   );
 }
 
-function ConnectorRow({ integration }: { integration: IntegrationSummary }) {
-  return (
-    <Table.Tr data-testid="connector-row" data-id={integration.id}>
-      <Table.Td>
+const COLUMNS: Column<IntegrationSummary>[] = [
+  {
+    key: 'connector',
+    header: 'Connector',
+    cell: (integration) => (
+      <>
         <Anchor component={Link} to={`/integrations/${encodeURIComponent(integration.id)}`}>
           {integration.name}
         </Anchor>
         <Text size="xs" c="dimmed" ff="monospace">
           {integration.id}
         </Text>
-      </Table.Td>
-      <Table.Td>
+      </>
+    ),
+  },
+  {
+    key: 'category',
+    header: 'Category',
+    width: 170,
+    priority: 3,
+    cell: (integration) => (
+      <>
         <Text size="sm">{CATEGORY_LABELS[integration.category]}</Text>
         <Text size="xs" c="dimmed">
           {plural(integration.action_count, 'action')} · {integration.auth_type}
         </Text>
-      </Table.Td>
-      <Table.Td>
-        <Group gap={6} wrap="wrap">
-          <ConfiguredBadge configured={integration.configured} />
-          <BreakerBadge state={integration.breaker.state} />
-        </Group>
-      </Table.Td>
-      <Table.Td>
-        <Usage integration={integration} />
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm" c={integration.base_url ? undefined : 'dimmed'} truncate maw={260}>
-          {integration.base_url ?? 'set a base URL'}
-        </Text>
-      </Table.Td>
-    </Table.Tr>
-  );
-}
+      </>
+    ),
+  },
+  {
+    key: 'state',
+    header: 'State',
+    width: 300,
+    cell: (integration) => (
+      <Group gap={6} wrap="wrap">
+        <ConfiguredBadge configured={integration.configured} />
+        <BreakerBadge state={integration.breaker.state} />
+      </Group>
+    ),
+  },
+  {
+    key: 'usage',
+    header: 'Last 24 hours',
+    width: 200,
+    priority: 2,
+    cell: (integration) => <Usage integration={integration} />,
+  },
+  {
+    key: 'base-url',
+    header: 'Base URL',
+    priority: 2,
+    truncate: (integration) => integration.base_url ?? '',
+    cell: (integration) => (
+      <Text span size="sm" c={integration.base_url ? undefined : 'dimmed'}>
+        {integration.base_url ?? 'set a base URL'}
+      </Text>
+    ),
+  },
+];
 
 interface ConnectorsTableProps {
   integrations: IntegrationSummary[];
@@ -76,32 +100,14 @@ interface ConnectorsTableProps {
 
 export function ConnectorsTable({ integrations, loading }: ConnectorsTableProps) {
   return (
-    <Table.ScrollContainer minWidth={900}>
-      <Table verticalSpacing="sm" highlightOnHover aria-label="Connectors">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Connector</Table.Th>
-            <Table.Th>Category</Table.Th>
-            <Table.Th>State</Table.Th>
-            <Table.Th>Last 24 hours</Table.Th>
-            <Table.Th>Base URL</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {loading
-            ? Array.from({ length: 6 }, (_, row) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
-                <Table.Tr key={row}>
-                  <Table.Td colSpan={COLUMNS}>
-                    <Skeleton h={28} />
-                  </Table.Td>
-                </Table.Tr>
-              ))
-            : integrations.map((integration) => (
-                <ConnectorRow key={integration.id} integration={integration} />
-              ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      label="Connectors"
+      columns={COLUMNS}
+      rows={loading ? undefined : integrations}
+      rowKey={(integration) => integration.id}
+      rowProps={(integration) => ({ 'data-testid': 'connector-row', 'data-id': integration.id })}
+      loadingRows={6}
+      empty={{ title: 'No connector matches', description: 'Clear the search or a filter.' }}
+    />
   );
 }

@@ -5,6 +5,7 @@ import { KeyValueList } from '../../components/key-value-list';
 import { Panel } from '../../components/panel';
 import { RelativeTime } from '../../components/relative-time';
 import { useMemoryItem } from '../../hooks/use-memory';
+import { EmbeddingNote } from './embedding-note';
 import { ItemActions } from './item-actions';
 import { ItemEditForm } from './item-edit-form';
 import { ItemHistory } from './item-history';
@@ -34,6 +35,7 @@ export function ItemDetailPanel({ id }: { id: string }) {
             <ItemActions item={item} onEdit={() => setEditing(true)} />
           </>
         )}
+        <EmbeddingNote item={item} />
         <KeyValueList
           items={[
             {

@@ -1,9 +1,10 @@
 import { Anchor, EmptyState, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { Panel } from '../../components/panel';
+import { PriorityBadge } from '../../components/priority-badge';
 import { useGoals } from '../../hooks/use-goals';
 import { useExecutionState } from '../../hooks/use-state';
-import { GoalProgress, goalPath, PriorityBadge } from '../goals/goal-badges';
+import { GoalProgress, goalPath } from '../goals/goal-badges';
 
 const SHOWN = 5;
 

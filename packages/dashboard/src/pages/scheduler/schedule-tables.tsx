@@ -1,7 +1,8 @@
-import { Anchor, Group, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Anchor, Group, Stack, Text, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Schedule } from '../../api/schedules';
+import { type Column, DataTable } from '../../components/data-table';
 import { RelativeTime } from '../../components/relative-time';
 import {
   EnabledSwitch,
@@ -17,12 +18,6 @@ import { formatEvery, formatInZone } from './schedule-time';
 export interface ScheduleRowHandlers {
   onEdit: (schedule: Schedule) => void;
   onDelete: (schedule: Schedule) => void;
-}
-
-interface Column {
-  header: string;
-  width?: number;
-  cell: (schedule: Schedule) => ReactNode;
 }
 
 function NameCell({ schedule, detail }: { schedule: Schedule; detail?: ReactNode }) {
@@ -51,13 +46,16 @@ const preview = (text: string | null | undefined) => (
   </Text>
 );
 
-const RECURRING: Column[] = [
+const RECURRING: Column<Schedule>[] = [
   {
+    key: 'task',
     header: 'Task',
     cell: (schedule) => <NameCell schedule={schedule} detail={preview(schedule.action?.text)} />,
   },
   {
+    key: 'schedule',
     header: 'Schedule',
+    width: 170,
     cell: (schedule) => (
       <Stack gap={2}>
         <Text size="sm" ff="monospace" data-testid="schedule-cron">
@@ -71,8 +69,9 @@ const RECURRING: Column[] = [
   },
 ];
 
-const ONE_OFF: Column[] = [
+const ONE_OFF: Column<Schedule>[] = [
   {
+    key: 'task',
     header: 'Task',
     cell: (schedule) => (
       <NameCell
@@ -87,7 +86,9 @@ const ONE_OFF: Column[] = [
     ),
   },
   {
+    key: 'when',
     header: 'When',
+    width: 190,
     cell: (schedule) =>
       schedule.run_at ? (
         <Stack gap={2} style={{ whiteSpace: 'nowrap' }}>
@@ -129,8 +130,9 @@ function MonitorState({ schedule }: { schedule: Schedule }) {
   );
 }
 
-const MONITORS: Column[] = [
+const MONITORS: Column<Schedule>[] = [
   {
+    key: 'monitor',
     header: 'Monitor',
     cell: (schedule) => (
       <NameCell
@@ -150,18 +152,37 @@ const MONITORS: Column[] = [
       />
     ),
   },
-  { header: 'State', cell: (schedule) => <MonitorState schedule={schedule} /> },
+  {
+    key: 'state',
+    header: 'State',
+    width: 200,
+    cell: (schedule) => <MonitorState schedule={schedule} />,
+  },
 ];
 
 /** Enabled, next and last run; a monitor's runs are checks. */
-const common = (checks: boolean): Column[] => [
-  { header: 'Enabled', width: 90, cell: (schedule) => <EnabledSwitch schedule={schedule} /> },
+/** Next and last run show a date with its zone on one line ("Mon, 30 Nov 2026, 09:00 UTC"). */
+const RUN_WIDTH = 220;
+
+const common = (checks: boolean): Column<Schedule>[] => [
   {
+    key: 'enabled',
+    header: 'Enabled',
+    width: 90,
+    cell: (schedule) => <EnabledSwitch schedule={schedule} />,
+  },
+  {
+    key: 'next',
     header: checks ? 'Next check' : 'Next run',
+    width: RUN_WIDTH,
+    priority: 2,
     cell: (schedule) => <NextRun schedule={schedule} />,
   },
   {
+    key: 'last',
     header: checks ? 'Last check' : 'Last run',
+    width: RUN_WIDTH,
+    priority: 3,
     cell: (schedule) => <LastRun schedule={schedule} />,
   },
 ];
@@ -183,58 +204,39 @@ interface ScheduleTableProps extends ScheduleRowHandlers {
 
 /** One group of schedules: its own columns, then enabled, next run, last run and the actions. */
 export function ScheduleTable({ group, schedules, loading, onEdit, onDelete }: ScheduleTableProps) {
-  const columns = [...GROUPS[group], ...common(group === 'monitors')];
+  const columns: Column<Schedule>[] = [
+    ...GROUPS[group],
+    ...common(group === 'monitors'),
+    {
+      key: 'actions',
+      header: (
+        <Tooltip label="Run now keeps the timing as it is" withArrow>
+          <span>Actions</span>
+        </Tooltip>
+      ),
+      width: 250,
+      cell: (schedule) => (
+        <ScheduleActions
+          schedule={schedule}
+          onEdit={() => onEdit(schedule)}
+          onDelete={() => onDelete(schedule)}
+        />
+      ),
+    },
+  ];
   return (
-    <Table.ScrollContainer minWidth={1080}>
-      <Table verticalSpacing="sm" highlightOnHover aria-label={GROUP_LABELS[group]}>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column) => (
-              <Table.Th key={column.header} w={column.width} style={{ whiteSpace: 'nowrap' }}>
-                {column.header}
-              </Table.Th>
-            ))}
-            <Table.Th w={250}>
-              <Tooltip label="Run now keeps the timing as it is" withArrow>
-                <span>Actions</span>
-              </Tooltip>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {loading
-            ? Array.from({ length: 2 }, (_, row) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                <Table.Tr key={row}>
-                  {Array.from({ length: columns.length + 1 }, (_, cell) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                    <Table.Td key={cell}>
-                      <Skeleton h={16} />
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))
-            : schedules.map((schedule) => (
-                <Table.Tr
-                  key={schedule.schedule_id}
-                  data-schedule={schedule.name}
-                  data-schedule-id={schedule.schedule_id}
-                  opacity={schedule.enabled ? 1 : 0.75}
-                >
-                  {columns.map((column) => (
-                    <Table.Td key={column.header}>{column.cell(schedule)}</Table.Td>
-                  ))}
-                  <Table.Td>
-                    <ScheduleActions
-                      schedule={schedule}
-                      onEdit={() => onEdit(schedule)}
-                      onDelete={() => onDelete(schedule)}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      label={GROUP_LABELS[group]}
+      columns={columns}
+      rows={loading ? undefined : schedules}
+      rowKey={(schedule) => schedule.schedule_id}
+      rowProps={(schedule) => ({
+        'data-schedule': schedule.name,
+        'data-schedule-id': schedule.schedule_id,
+        'data-enabled': String(schedule.enabled),
+      })}
+      loadingRows={2}
+      empty={{ title: 'None yet', description: 'Schedules of this kind appear here.' }}
+    />
   );
 }

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import type { ExecutionState } from '../../api/state';
 import { KeyValueList } from '../../components/key-value-list';
 import { Panel } from '../../components/panel';
-import { formatTokens, GoalStatusBadge, goalPath, PriorityBadge } from '../goals/goal-badges';
+import { PriorityBadge } from '../../components/priority-badge';
+import { formatTokens, GoalStatusBadge, goalPath } from '../goals/goal-badges';
 import { preview } from '../traces/trace-format';
 import { LimitMeter } from './limit-meter';
 

@@ -1,5 +1,6 @@
-import { Anchor, Badge, Button, Group, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import type { Feed, PriceAlert, Subscription } from '../../api/subscriptions';
+import { type Column, DataTable } from '../../components/data-table';
 import { RelativeTime } from '../../components/relative-time';
 import { formatEvery } from '../scheduler/schedule-time';
 import { ActiveSwitch, CheckNowButton, formatPrice, LastCheck } from './subscription-parts';
@@ -7,23 +8,6 @@ import { ActiveSwitch, CheckNowButton, formatPrice, LastCheck } from './subscrip
 interface RowActions<T extends Subscription> {
   onEdit: (subscription: T) => void;
   onDelete: (subscription: T) => void;
-}
-
-function Placeholder({ columns }: { columns: number }) {
-  return (
-    <>
-      {[0, 1].map((row) => (
-        <Table.Tr key={row}>
-          {Array.from({ length: columns }, (_, cell) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-            <Table.Td key={cell}>
-              <Skeleton h={16} />
-            </Table.Td>
-          ))}
-        </Table.Tr>
-      ))}
-    </>
-  );
 }
 
 function EditDelete<T extends Subscription>({
@@ -49,83 +33,103 @@ interface FeedsTableProps extends RowActions<Feed> {
   onItems: (feed: Feed) => void;
 }
 
-export function FeedsTable({ feeds, loading, onItems, onEdit, onDelete }: FeedsTableProps) {
+function feedColumns({
+  onItems,
+  onEdit,
+  onDelete,
+}: Omit<FeedsTableProps, 'feeds' | 'loading'>): Column<Feed>[] {
+  return [
+    {
+      key: 'feed',
+      header: 'Feed',
+      cell: (feed) => (
+        <Stack gap={2}>
+          <Text size="sm" fw={600} lineClamp={1} title={feed.name}>
+            {feed.name}
+          </Text>
+          <Anchor
+            href={feed.url}
+            target="_blank"
+            rel="noreferrer noopener"
+            size="xs"
+            ff="monospace"
+            c="dimmed"
+            lineClamp={1}
+            title={feed.url}
+          >
+            {feed.url}
+          </Anchor>
+          {feed.created_by === 'agent' ? (
+            <Badge size="xs" variant="light" color="grape" w="fit-content">
+              subscribed by the agent
+            </Badge>
+          ) : null}
+        </Stack>
+      ),
+    },
+    {
+      key: 'interval',
+      header: 'Interval',
+      width: 110,
+      priority: 3,
+      cell: (feed) => formatEvery(feed.interval_seconds),
+    },
+    {
+      key: 'last-check',
+      header: 'Last check',
+      width: 150,
+      priority: 2,
+      cell: (feed) => <LastCheck subscription={feed} />,
+    },
+    {
+      key: 'items',
+      header: 'Items',
+      width: 70,
+      align: 'right',
+      priority: 3,
+      cell: (feed) => (
+        <Text span size="sm" ff="monospace" data-testid="items-seen">
+          {feed.items_seen.toLocaleString()}
+        </Text>
+      ),
+    },
+    {
+      key: 'polling',
+      header: 'Polling',
+      width: 110,
+      cell: (feed) => <ActiveSwitch subscription={feed} />,
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      width: 320,
+      cell: (feed) => (
+        <Group gap={6}>
+          <CheckNowButton subscription={feed} />
+          <Button size="xs" variant="default" onClick={() => onItems(feed)}>
+            Items
+          </Button>
+          <EditDelete subscription={feed} onEdit={onEdit} onDelete={onDelete} />
+        </Group>
+      ),
+    },
+  ];
+}
+
+export function FeedsTable({ feeds, loading, ...actions }: FeedsTableProps) {
   return (
-    <Table.ScrollContainer minWidth={1080}>
-      <Table verticalSpacing="sm" highlightOnHover aria-label="Feeds">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Feed</Table.Th>
-            <Table.Th>Interval</Table.Th>
-            <Table.Th>Last check</Table.Th>
-            <Table.Th ta="right">Items</Table.Th>
-            <Table.Th w={110}>Polling</Table.Th>
-            <Table.Th w={320}>Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {loading ? (
-            <Placeholder columns={6} />
-          ) : (
-            feeds.map((feed) => (
-              <Table.Tr
-                key={feed.subscription_id}
-                data-subscription={feed.name}
-                opacity={feed.enabled ? 1 : 0.75}
-              >
-                <Table.Td maw={380}>
-                  <Stack gap={2}>
-                    <Text size="sm" fw={600} lineClamp={1} title={feed.name}>
-                      {feed.name}
-                    </Text>
-                    <Anchor
-                      href={feed.url}
-                      target="_blank"
-                      rel="noreferrer noopener"
-                      size="xs"
-                      ff="monospace"
-                      c="dimmed"
-                      lineClamp={1}
-                      title={feed.url}
-                    >
-                      {feed.url}
-                    </Anchor>
-                    {feed.created_by === 'agent' ? (
-                      <Badge size="xs" variant="light" color="grape" w="fit-content">
-                        subscribed by the agent
-                      </Badge>
-                    ) : null}
-                  </Stack>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{formatEvery(feed.interval_seconds)}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <LastCheck subscription={feed} />
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Text size="sm" ff="monospace" data-testid="items-seen">
-                    {feed.items_seen.toLocaleString()}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <ActiveSwitch subscription={feed} />
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={6} wrap="nowrap">
-                    <CheckNowButton subscription={feed} />
-                    <Button size="xs" variant="default" onClick={() => onItems(feed)}>
-                      Items
-                    </Button>
-                    <EditDelete subscription={feed} onEdit={onEdit} onDelete={onDelete} />
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))
-          )}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      label="Feeds"
+      columns={feedColumns(actions)}
+      rows={loading ? undefined : feeds}
+      rowKey={(feed) => feed.subscription_id}
+      rowProps={(feed) => ({
+        'data-subscription': feed.name,
+        'data-enabled': String(feed.enabled),
+      })}
+      loadingRows={2}
+      empty={{ title: 'No feeds', description: 'Feeds appear here once added.' }}
+    />
   );
 }
 
@@ -158,74 +162,88 @@ interface PriceAlertsTableProps extends RowActions<PriceAlert> {
   loading: boolean;
 }
 
-export function PriceAlertsTable({ alerts, loading, onEdit, onDelete }: PriceAlertsTableProps) {
+function alertColumns({ onEdit, onDelete }: RowActions<PriceAlert>): Column<PriceAlert>[] {
+  return [
+    {
+      key: 'alert',
+      header: 'Alert',
+      cell: (alert) => (
+        <Stack gap={2}>
+          <Text size="sm" fw={600} lineClamp={1} title={alert.name}>
+            {alert.name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {alert.name === `${alert.symbol} ${alert.condition} ${alert.threshold}` ? null : (
+              <>
+                <Text span ff="monospace" size="xs">
+                  {alert.symbol}
+                </Text>{' '}
+                {alert.condition} {formatPrice(alert.threshold)} ·{' '}
+              </>
+            )}
+            {alert.source} · {formatEvery(alert.interval_seconds)}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'price',
+      header: 'Last price',
+      width: 110,
+      align: 'right',
+      cell: (alert) => (
+        <Text span size="sm" ff="monospace" fw={600} data-testid="last-price">
+          {alert.last_price === null ? '—' : formatPrice(alert.last_price)}
+        </Text>
+      ),
+    },
+    {
+      key: 'state',
+      header: 'State',
+      width: 170,
+      priority: 2,
+      cell: (alert) => <AlertState alert={alert} />,
+    },
+    {
+      key: 'last-check',
+      header: 'Last check',
+      width: 150,
+      priority: 3,
+      cell: (alert) => <LastCheck subscription={alert} />,
+    },
+    {
+      key: 'polling',
+      header: 'Polling',
+      width: 110,
+      cell: (alert) => <ActiveSwitch subscription={alert} />,
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      width: 250,
+      cell: (alert) => (
+        <Group gap={6}>
+          <CheckNowButton subscription={alert} />
+          <EditDelete subscription={alert} onEdit={onEdit} onDelete={onDelete} />
+        </Group>
+      ),
+    },
+  ];
+}
+
+export function PriceAlertsTable({ alerts, loading, ...actions }: PriceAlertsTableProps) {
   return (
-    <Table.ScrollContainer minWidth={1080}>
-      <Table verticalSpacing="sm" highlightOnHover aria-label="Price alerts">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Alert</Table.Th>
-            <Table.Th ta="right">Last price</Table.Th>
-            <Table.Th>State</Table.Th>
-            <Table.Th>Last check</Table.Th>
-            <Table.Th w={110}>Polling</Table.Th>
-            <Table.Th w={250}>Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {loading ? (
-            <Placeholder columns={6} />
-          ) : (
-            alerts.map((alert) => (
-              <Table.Tr
-                key={alert.subscription_id}
-                data-subscription={alert.name}
-                opacity={alert.enabled ? 1 : 0.75}
-              >
-                <Table.Td maw={360}>
-                  <Stack gap={2}>
-                    <Text size="sm" fw={600} lineClamp={1} title={alert.name}>
-                      {alert.name}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {alert.name ===
-                      `${alert.symbol} ${alert.condition} ${alert.threshold}` ? null : (
-                        <>
-                          <Text span ff="monospace" size="xs">
-                            {alert.symbol}
-                          </Text>{' '}
-                          {alert.condition} {formatPrice(alert.threshold)} ·{' '}
-                        </>
-                      )}
-                      {alert.source} · {formatEvery(alert.interval_seconds)}
-                    </Text>
-                  </Stack>
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Text size="sm" ff="monospace" fw={600} data-testid="last-price">
-                    {alert.last_price === null ? '—' : formatPrice(alert.last_price)}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <AlertState alert={alert} />
-                </Table.Td>
-                <Table.Td>
-                  <LastCheck subscription={alert} />
-                </Table.Td>
-                <Table.Td>
-                  <ActiveSwitch subscription={alert} />
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={6} wrap="nowrap">
-                    <CheckNowButton subscription={alert} />
-                    <EditDelete subscription={alert} onEdit={onEdit} onDelete={onDelete} />
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))
-          )}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      label="Price alerts"
+      columns={alertColumns(actions)}
+      rows={loading ? undefined : alerts}
+      rowKey={(alert) => alert.subscription_id}
+      rowProps={(alert) => ({
+        'data-subscription': alert.name,
+        'data-enabled': String(alert.enabled),
+      })}
+      loadingRows={2}
+      empty={{ title: 'No price alerts', description: 'Alerts appear here once set.' }}
+    />
   );
 }
