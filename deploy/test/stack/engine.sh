@@ -141,6 +141,9 @@ teardown() {
     docker ps -aq | xargs -r docker rm -f >/dev/null 2>&1
     docker volume ls -q | xargs -r docker volume rm -f >/dev/null 2>&1
     docker network prune -f >/dev/null 2>&1
+    # The image store is kept for the next run (STACK_CACHE_DIR): only what this run superseded goes.
+    docker image prune -f >/dev/null 2>&1
+    docker builder prune -f --keep-storage 8GB >/dev/null 2>&1
   fi
   stop_podman
   if [ -s "$run/dockerd.pid" ]; then
