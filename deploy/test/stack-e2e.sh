@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Builds every image of deploy/compose.yaml from this checkout, starts the whole stack with
-# docker-compose on a Docker Engine that this script starts itself (private data root, exec
-# root and socket), waits for every health check, runs the end-to-end suite against it from
-# outside (deploy/test/stack/*.stack.ts), and takes everything down again, also when a step
+# `docker compose` (v2) on a Docker Engine that this script starts itself (private data root,
+# exec root, socket and bridge), waits for every health check, runs the end-to-end suite against
+# it from outside (deploy/test/stack/*.stack.ts), brings the same images up on podman's
+# Docker-compatible API for a short suite, and takes everything down again, also when a step
 # fails: no container, volume, network, daemon or socket is left behind.
 #
-#   deploy/test/stack-e2e.sh            as root, with Debian's docker.io, docker-compose,
-#                                       mmdebstrap and podman installed
+#   deploy/test/stack-e2e.sh            as root, with Debian's docker.io, mmdebstrap and podman
 #
 # STACK_CACHE_DIR (default /var/cache/agent-runtime-stack) keeps the base root file systems and
 # the engine's image store between runs, so a second run rebuilds only what changed; set

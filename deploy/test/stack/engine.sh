@@ -50,10 +50,11 @@ install_compose_v2() { # cache_dir run_dir
 
 # `docker compose` as an operator runs it, in deploy/ (their .env is $run/ops/.env here), with
 # the test's overrides layered on, against the engine DOCKER_HOST names (STACK_ENGINE=podman
-# adds podman's limits).
+# adds the operator's podman layer and this machine's runc limits).
 compose() {
   local files=(-f compose.yaml -f "$stack/compose.test.yaml")
-  [ "${STACK_ENGINE:-docker}" != podman ] || files+=(-f "$stack/compose.podman.yaml")
+  [ "${STACK_ENGINE:-docker}" != podman ] ||
+    files+=(-f compose.podman.yaml -f "$stack/podman-limits.yaml")
   (cd "$repo/deploy" && DOCKER_CONFIG="$run/docker-config" command docker compose "${files[@]}" \
     --env-file "$run/ops/.env" "$@")
 }
@@ -61,7 +62,10 @@ compose() {
 # podman's Docker-compatible API on a private socket, storage and network configuration, as
 # root like dockerd. Without systemd nothing schedules podman's health checks (it uses systemd
 # timers): the ticker runs them every few seconds in their place.
-podman_cmd() { podman --root "$run/podman-root" --runroot "$run/podman-run" --network-config-dir "$run/podman-networks" --cgroup-manager cgroupfs --events-backend file "$@"; }
+podman_cmd() {
+  podman --root "$run/podman-root" --runroot "$run/podman-run" \
+    --network-config-dir "$run/podman-networks" --cgroup-manager cgroupfs --events-backend file "$@"
+}
 start_podman() {
   mkdir -p "$run/podman-root" "$run/podman-run" "$run/podman-networks"
   podman_cmd system service --time=0 "unix://$run/podman.sock" >"$run/podman.log" 2>&1 &
@@ -71,7 +75,7 @@ start_podman() {
     sleep 0.5
   done
   (while :; do
-    podman_cmd ps -q 2>/dev/null | xargs -r -n1 podman_cmd healthcheck run >/dev/null 2>&1
+    for id in $(podman_cmd ps -q 2>/dev/null); do podman_cmd healthcheck run "$id" >/dev/null 2>&1; done
     sleep 3
   done) &
   echo $! >"$run/podman-ticker.pid"
@@ -135,6 +139,8 @@ wait_healthy() { # timeout seconds
 # the project and any other, then the engine, its socket, exec root and bridge.
 teardown() {
   set +e
+  stop_podman
+  export DOCKER_HOST="unix://$run/docker.sock" STACK_ENGINE=docker ENGINE_SOCKET="$run/docker.sock"
   if [ -S "$run/docker.sock" ]; then
     [ -z "${STACK_KEEP_LOGS:-}" ] || compose logs --no-color >"$STACK_KEEP_LOGS" 2>&1
     compose down --volumes --remove-orphans --timeout 5 >/dev/null 2>&1
@@ -145,7 +151,6 @@ teardown() {
     docker image prune -f >/dev/null 2>&1
     docker builder prune -f --keep-storage 8GB >/dev/null 2>&1
   fi
-  stop_podman
   if [ -s "$run/dockerd.pid" ]; then
     local pid
     pid=$(cat "$run/dockerd.pid")
