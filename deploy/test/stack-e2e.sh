@@ -2,9 +2,9 @@
 # Builds every image of deploy/compose.yaml from this checkout, starts the whole stack with
 # `docker compose` (v2) on a Docker Engine that this script starts itself (private data root,
 # exec root, socket and bridge), waits for every health check, runs the end-to-end suite against
-# it from outside (deploy/test/stack/*.stack.ts), brings the same images up on podman's
-# Docker-compatible API for a short suite, and takes everything down again, also when a step
-# fails: no container, volume, network, daemon or socket is left behind.
+# it from outside (deploy/test/stack/*.stack.ts), with STACK_PODMAN=1 brings the same images up
+# on podman's Docker-compatible API for a short suite, and takes everything down again, also when
+# a step fails: no container, volume, network, daemon or socket is left behind.
 #
 #   deploy/test/stack-e2e.sh            as root, with Debian's docker.io, mmdebstrap and podman
 #
@@ -97,6 +97,12 @@ say "end-to-end suite on Docker Engine"
 suite docker
 print_figures "after the suite (100 chat messages and the drills)"
 
+# The same images on podman's API: not yet part of every run (STACK_PODMAN=1 runs it). The stack
+# starts there only with deploy/compose.podman.yaml, which is still being proven end to end.
+if [ "${STACK_PODMAN:-}" != 1 ]; then
+  say "passed (Docker Engine; STACK_PODMAN=1 adds the podman run)"
+  exit 0
+fi
 say "the same images on podman"
 t0=$(date +%s)
 images=$(compose config --images | sort -u)

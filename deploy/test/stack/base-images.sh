@@ -24,9 +24,9 @@ mkdir -p "$cache"
 # test images (never the operator's) carry the host's bundle beside Debian's, for npm at build.
 HOST_CA=/etc/ssl/certs/ca-certificates.crt
 
-rootfs() { # name, packages (comma-separated), customize hook
+rootfs() { # name, packages (comma-separated), customize hook, [command run on the tar]
   local key
-  key=$(printf '%s\n' "${SUITES[@]}" "$2" "$3" | cat - "$here/images/"* | sha256sum | cut -c1-12)
+  key=$(printf '%s\n' "${SUITES[@]}" "$2" "$3" "${4:-}" | cat - "$here/images/"* | sha256sum | cut -c1-12)
   local out="$cache/$1-$key.tar"
   if [ ! -s "$out" ]; then
     echo "stack: building the $1 root file system (mmdebstrap)" >&2
@@ -34,6 +34,7 @@ rootfs() { # name, packages (comma-separated), customize hook
       --customize-hook="$3" \
       --customize-hook='rm -rf "$1"/var/lib/apt/lists/* "$1"/var/cache/apt/*.bin' \
       bookworm "$out.partial" "${SUITES[@]}"
+    [ -z "${4:-}" ] || $4 "$out.partial"
     mv "$out.partial" "$out"
     # Only the current recipe's root file system is kept.
     find "$cache" -maxdepth 1 -name "$1-*.tar" ! -name "${out##*/}" -delete
@@ -83,14 +84,25 @@ node_tar=$(rootfs node ca-certificates "
 import agent-test/node "$node_tar" "$PATH_ENV" 'ENV NODE_EXTRA_CA_CERTS=/etc/ssl/host-ca-bundle.crt' \
   'CMD ["node"]'
 
+# The socket folder, 3777 and owned by postgres as in the official image: a tmpfs mounted there
+# takes its mode at every start. /run is a mount while mmdebstrap builds, so the folder is added
+# to the finished archive.
+socket_folder() { # tar
+  local ids dir
+  ids=$(tar -xOf "$1" ./etc/passwd | awk -F: '$1 == "postgres" { print $3 ":" $4 }')
+  dir=$(mktemp -d)
+  mkdir -p "$dir/run/postgresql" && chmod 3777 "$dir/run/postgresql"
+  tar -rf "$1" -C "$dir" --owner="${ids%:*}" --group="${ids#*:}" --numeric-owner ./run/postgresql
+  rm -rf "$dir"
+}
+
 # PostgreSQL 15 (Debian has no pgvector: the runtime's lexical-only path runs, and /health says
 # so), started by an entrypoint that honours POSTGRES_USER/PASSWORD/DB as the official image does.
 sqldb_tar=$(rootfs sqldb postgresql-15 "
   cp $here/images/sqldb-entrypoint.sh \"\$1/usr/local/bin/sqldb-entrypoint\"
   chmod 755 \"\$1/usr/local/bin/sqldb-entrypoint\"
-  mkdir -p \"\$1/var/lib/postgresql/data\" \"\$1/run/postgresql\"
-  chroot \"\$1\" chown -R postgres:postgres /var/lib/postgresql /run/postgresql
-  chmod 700 \"\$1/var/lib/postgresql/data\" && chmod 3777 \"\$1/run/postgresql\"")
+  mkdir -p \"\$1/var/lib/postgresql/data\" && chroot \"\$1\" chown -R postgres:postgres /var/lib/postgresql
+  chmod 700 \"\$1/var/lib/postgresql/data\"" socket_folder)
 import agent-test/sqldb "$sqldb_tar" \
   'ENV PATH=/usr/lib/postgresql/15/bin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
   'ENV PGDATA=/var/lib/postgresql/data' 'USER postgres' \

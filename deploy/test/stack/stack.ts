@@ -1,6 +1,6 @@
 // What the stack's end-to-end suite uses to reach the stack as an operator or an attacker on the
 // host would: HTTPS through agent-proxy trusting Caddy's internal CA explicitly, the operator's
-// docker-compose command (the one stack-e2e.sh runs), and the engine's CLI.
+// `docker compose` command (the one stack-e2e.sh runs), and the engine's CLI.
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
@@ -48,9 +48,9 @@ export async function docker(...args: string[]): Promise<string> {
   return stdout.trim();
 }
 
-/** The container id of a compose service (the first replica unless `index` says which). */
-export async function containerOf(service: string, index = 1): Promise<string> {
-  return (await compose('ps', '-q', service)).trim().split('\n')[index - 1] ?? '';
+/** The container id of a compose service. */
+export async function containerOf(service: string): Promise<string> {
+  return (await compose('ps', '-q', service)).trim().split('\n')[0] ?? '';
 }
 
 let rootCa: string | undefined;
