@@ -1,13 +1,10 @@
 // docs/operations.md's command blocks, run as written: a block marked `<!-- drill:NAME -->` is
 // executed by bash in a working folder that holds the deployment's .env, with `docker compose`
 // meaning the stack's compose command. The doc is the test, so the two cannot drift apart.
-import { execFile, spawn } from 'node:child_process';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { REPO } from './stack.js';
+import { engine, REPO } from './stack.js';
 
-const run = promisify(execFile);
 const RUN_DIR = process.env.STACK_RUN_DIR ?? '';
 export const OPS_DIR = path.join(RUN_DIR, 'ops');
 
@@ -23,37 +20,18 @@ export async function drill(name: string): Promise<string> {
 }
 
 /** Runs one drill of the doc in OPS_DIR; fails with its output when a command fails. */
-export async function runDrill(name: string, env: Record<string, string> = {}): Promise<string> {
+export async function runDrill(name: string): Promise<string> {
   await mkdir(OPS_DIR, { recursive: true });
   const script = [
     'set -euo pipefail',
-    `. "${path.join(import.meta.dirname, 'engine.sh')}"`,
     // `docker compose ...` as the operator types it; any other docker command is the engine's.
     'docker() { if [ "$1" = compose ]; then shift; compose "$@"; else command docker "$@"; fi; }',
     await drill(name),
   ].join('\n');
-  // As from a script or cron job: no terminal, nothing on stdin.
-  const child = spawn('bash', ['-c', script], {
-    cwd: OPS_DIR,
-    env: { ...process.env, repo: REPO, stack: import.meta.dirname, run: RUN_DIR, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  if (code !== 0) throw new Error(`drill ${name} exited with ${code}:\n${output}`);
-  return output;
+  return engine(script, [], OPS_DIR);
 }
 
 /** engine.sh's wait_healthy: every container running and healthy. */
 export async function waitHealthy(seconds = 240): Promise<void> {
-  await run(
-    'bash',
-    ['-c', `. "${path.join(import.meta.dirname, 'engine.sh')}"; wait_healthy ${seconds}`],
-    {
-      env: { ...process.env, repo: REPO, stack: import.meta.dirname, run: RUN_DIR },
-      maxBuffer: 64 * 1024 * 1024,
-    },
-  );
+  await engine(`wait_healthy ${seconds}`);
 }

@@ -1,7 +1,7 @@
 // What the stack's end-to-end suite uses to reach the stack as an operator or an attacker on the
 // host would: HTTPS through agent-proxy trusting Caddy's internal CA explicitly, the operator's
 // `docker compose` command (the one stack-e2e.sh runs), and the engine's CLI.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
@@ -30,17 +30,35 @@ export function readDeployEnv(): Record<string, string> {
   return Object.assign(deployEnv, readEnvFile());
 }
 
-/** `docker compose` exactly as stack-e2e.sh runs it (engine.sh's compose function). */
-export async function compose(...args: string[]): Promise<string> {
-  const { stdout } = await run(
-    'bash',
-    ['-c', `. "${STACK}/engine.sh"; compose "$@" </dev/null`, '_', ...args],
-    {
-      env: { ...process.env, repo: REPO, stack: STACK, run: RUN_DIR },
-      maxBuffer: 64 * 1024 * 1024,
-    },
+/**
+ * Runs `script` in bash with engine.sh's functions, as stack-e2e.sh has them, in `cwd`: no
+ * terminal, nothing on stdin (as from a script or a cron job). Resolves with what it printed on
+ * stdout; a failure rejects with all it printed.
+ */
+export function engine(script: string, args: string[] = [], cwd?: string): Promise<string> {
+  const child = spawn('bash', ['-c', `. "${STACK}/engine.sh"\n${script}`, '_', ...args], {
+    cwd,
+    env: { ...process.env, repo: REPO, stack: STACK, run: RUN_DIR },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  return new Promise((resolve, reject) =>
+    child.on('close', (code) =>
+      code === 0
+        ? resolve(stdout)
+        : reject(
+            new Error(`${script.split('\n').at(-1)} exited with ${code}:\n${stdout}${stderr}`),
+          ),
+    ),
   );
-  return stdout;
+}
+
+/** `docker compose` exactly as stack-e2e.sh runs it (engine.sh's compose function). */
+export function compose(...args: string[]): Promise<string> {
+  return engine('compose "$@"', args);
 }
 
 export async function docker(...args: string[]): Promise<string> {
