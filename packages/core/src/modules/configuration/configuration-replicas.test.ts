@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresAvailable, redisAvailable } from '../../testing/services.js';
 import { type Client, clientFor, createTestApp, type TestApp } from '../../testing/test-app.js';
 
+const BOOT_MS = 180_000;
 const shared = (await postgresAvailable()) && (await redisAvailable());
 
 /** What the operator changes through one replica governs the next request on another. */
@@ -10,12 +11,13 @@ describe.runIf(shared)('operator settings across replicas', () => {
   let b: TestApp;
   let onA: Client;
   let onB: Client;
+  // Two whole apps start, one after the other.
   beforeAll(async () => {
     a = await createTestApp({ sql: 'postgres', kv: 'redis' });
     b = await a.replica();
     onA = await a.login();
     onB = clientFor(b.app, onA.cookie, onA.csrfToken);
-  });
+  }, BOOT_MS);
   afterAll(async () => {
     await b.close();
     await a.close();

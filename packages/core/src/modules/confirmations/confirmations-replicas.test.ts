@@ -9,6 +9,7 @@ import { type Client, clientFor, createTestApp, type TestApp } from '../../testi
 const API_KEY = 'sk-test-0123456789abcdefghijkl';
 /** Generous: the suites share a loaded machine. */
 const WAIT_MS = 60_000;
+const BOOT_MS = 180_000;
 const shared = (await postgresAvailable()) && (await redisAvailable());
 
 /**
@@ -25,6 +26,7 @@ describe.runIf(shared)('a confirmation raised on one replica, decided through an
   let onB: Client;
   let chats = 0;
 
+  // Two whole apps start, one after the other.
   beforeAll(async () => {
     model = await startFakeOpenAi({ apiKey: API_KEY });
     site = await startLocalServer((_request, response) => {
@@ -42,7 +44,7 @@ describe.runIf(shared)('a confirmation raised on one replica, decided through an
     urlA = await a.app.listen({ port: 0, host: '127.0.0.1' });
     onA = await a.login();
     onB = clientFor(b.app, onA.cookie, onA.csrfToken);
-  });
+  }, BOOT_MS);
   afterAll(async () => {
     await b.close();
     await a.close();

@@ -3,6 +3,7 @@ import { postgresAvailable, redisAvailable } from '../../testing/services.js';
 import { SseReader } from '../../testing/sse-client.js';
 import { type Client, createTestApp, type TestApp } from '../../testing/test-app.js';
 
+const BOOT_MS = 180_000;
 const shared = (await postgresAvailable()) && (await redisAvailable());
 
 /** Two replicas on one PostgreSQL and one Redis, each listening on its own port. */
@@ -11,13 +12,14 @@ describe.runIf(shared)('GET /api/live across replicas', () => {
   let b: TestApp;
   let client: Client;
   const urls: Record<string, string> = {};
+  // Two whole apps start, one after the other.
   beforeAll(async () => {
     a = await createTestApp({ sql: 'postgres', kv: 'redis' });
     b = await a.replica();
     urls.a = await a.app.listen({ port: 0, host: '127.0.0.1' });
     urls.b = await b.app.listen({ port: 0, host: '127.0.0.1' });
     client = await a.login();
-  });
+  }, BOOT_MS);
   afterAll(async () => {
     await b.close();
     await a.close();
