@@ -11,7 +11,7 @@ import {
   TEST_DATABASE_URL,
   TEST_KV_URL,
 } from '../../testing/services.js';
-import { load, serve, signIn, stop } from './test-support/served-app.js';
+import { load, type Served, serve, signIn, stop } from './test-support/served-app.js';
 
 const shared = (await postgresAvailable()) && (await redisAvailable());
 
@@ -31,19 +31,25 @@ describe.runIf(shared)('a replica killed mid-stream', () => {
       APP_KV_PREFIX: `replicas-${randomBytes(4).toString('hex')}:`,
     };
     const journals = path.join(dataDir, 'exchange-journal');
+    const children: Served[] = [];
     try {
       const victim = await serve({ ...env, REPLICA_ID: 'replica-a' });
+      children.push(victim);
       const headers = await signIn(victim.url);
       // The survivor starts beside a live replica: it must leave the other's journal alone.
       const survivor = await serve({ ...env, REPLICA_ID: 'replica-b' });
+      children.push(survivor);
       expect((await readdir(journals)).some((f) => f.endsWith('@replica-a.ndjson'))).toBe(true);
       let killed = false;
-      const running = load(victim.url, headers, () => killed);
-      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      const answered: string[] = [];
+      const running = load(victim.url, headers, () => killed, answered);
+      // Kill in full flow: at least 3 s and 50 answers in, so batches are on their way.
+      const started = Date.now();
+      while (Date.now() - started < 3_000 || answered.length < 50)
+        await new Promise((resolve) => setTimeout(resolve, 100));
       victim.child.kill('SIGKILL');
       killed = true;
-      const answered = await running;
-      expect(answered.length).toBeGreaterThan(0);
+      await running;
 
       const ids = sql.join(answered.map((id) => sql.lit(id)));
       const stored = async () =>
@@ -65,6 +71,7 @@ describe.runIf(shared)('a replica killed mid-stream', () => {
       expect(Number(messages.rows[0]?.n)).toBe(2 * answered.length);
       await stop(survivor);
     } finally {
+      for (const { child } of children) if (child.exitCode === null) child.kill('SIGKILL');
       await postgres.destroy();
       await rm(dataDir, { recursive: true, force: true });
     }

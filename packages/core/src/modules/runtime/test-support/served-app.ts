@@ -53,10 +53,15 @@ export async function signIn(url: string): Promise<Record<string, string>> {
 
 /**
  * Fast-path requests from several callers until `stop` says so; returns the request ids of the
- * requests that got an answer. Requests cut by the kill are simply not answered.
+ * requests that got an answer (`answered`, filled as they come). Requests cut by the kill are
+ * simply not answered.
  */
-export async function load(url: string, headers: Record<string, string>, stop: () => boolean) {
-  const answered: string[] = [];
+export async function load(
+  url: string,
+  headers: Record<string, string>,
+  stop: () => boolean,
+  answered: string[] = [],
+) {
   await Promise.all(
     Array.from({ length: WORKERS }, async (_, worker) => {
       while (!stop()) {
