@@ -13,6 +13,8 @@ export interface AppContext {
   kv: KvStore;
   keys: DerivedKeys;
   serviceVersion: string;
+  /** This replica's name (REPLICA_ID, else the host name): response header and journal files. */
+  replicaId: string;
 }
 
 declare module 'fastify' {
@@ -29,6 +31,7 @@ export const contextPlugin = fp(
     app.decorate('kv', context.kv);
     app.decorate('keys', context.keys);
     app.decorate('serviceVersion', context.serviceVersion);
+    app.decorate('replicaId', context.replicaId);
     app.decorate('pendingWrites', new PendingWrites());
   },
   { name: 'context' },

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -110,8 +111,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     servePage: (request, reply) => app.dashboard.servePage(request, reply),
     hasSession: (request) => request.session !== null,
   });
+  // Which replica answered, so an operator (or the stack test) behind a balancing proxy can tell.
+  const replicaId = config.server.replicaId ?? hostname();
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    reply.header('x-agent-replica', replicaId);
     done();
   });
   refuseNulCharacters(app);
@@ -125,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     kv: options.kv,
     keys: deriveKeys(options.secret),
     serviceVersion: VERSION,
+    replicaId,
   });
   // Before any route: it wraps each route's handler as the route is added.
   await app.register(telemetryPlugin);

@@ -14,6 +14,16 @@ export const serverConfig = {
     default: '30s',
     doc: 'Longest a client may take to send a whole request (headers and body); a slower one is cut with 408. Replies and event streams are not limited.',
   }),
+  replicaId: field(
+    'REPLICA_ID',
+    z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{1,64}$/, 'letters, digits, dot, dash or underscore (up to 64)')
+      .optional(),
+    {
+      doc: 'Name of this replica in the X-Agent-Replica response header and its journal files; unset: the host name.',
+    },
+  ),
   trustProxy: field('TRUST_PROXY', booleanText, {
     default: 'false',
     doc: 'Trust X-Forwarded-* headers (client IP, HTTPS) from a reverse proxy in front.',

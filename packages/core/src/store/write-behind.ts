@@ -1,17 +1,26 @@
 import { randomBytes } from 'node:crypto';
-import { close, closeSync, fdatasync, openSync, write } from 'node:fs';
-import { mkdir, readdir, readFile, unlink } from 'node:fs/promises';
+import { close, closeSync, fdatasync, futimes, openSync, write } from 'node:fs';
+import { mkdir, readdir, readFile, rename, stat, unlink, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 
 const ROTATE_AT_BYTES = 1 << 20;
 const MAX_BACKOFF_MS = 30_000;
+/** A live writer touches its journal file this often, idle or not; others then leave it be. */
+const HEARTBEAT_MS = 5_000;
+/** A journal of another replica untouched for this long was left by a process that died. */
+const ABANDONED_MS = 30_000;
 
 export interface WriteBehindOptions<T> {
   /** Names the writer in logs ("audit", "exchange"). */
   name: string;
-  /** Folder of the crash journal; every file left in it is replayed at open. */
+  /**
+   * Folder of the crash journal. Replicas may share it (one volume): each names its files after
+   * `owner`, replays its own at open, and replays another's once it is abandoned (see below).
+   */
   journalDir: string;
+  /** The replica this writer belongs to (REPLICA_ID); one name for every writer unless set. */
+  owner?: string;
   /** One journal line, parsed: null for anything that is not a whole row (a torn last line). */
   parse(value: unknown): T | null;
   /**
@@ -44,7 +53,8 @@ interface Waiter {
  * Durable writes off the request path: each row is appended to a local journal file, then
  * buffered and stored in batches (retrying with backoff while the database is away), and the
  * buffer is flushed on close. A journal left by a crash is replayed at the next open, before the
- * caller serves anything. Journal writes are grouped: rows appended while a write is under way
+ * caller serves anything; a journal another replica left on a shared folder and stopped touching
+ * (it was killed for good) is taken over by a live replica within ABANDONED_MS + HEARTBEAT_MS. Journal writes are grouped: rows appended while a write is under way
  * go out together in the next one.
  */
 export class WriteBehind<T> {
@@ -59,13 +69,19 @@ export class WriteBehind<T> {
   private waiters: Waiter[] = [];
   private draining: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
+  private heartbeat: NodeJS.Timeout | null = null;
   private failures = 0;
+  private readonly owner: string;
+  /** Files of stopped replicas this one renamed into its name and has yet to store. */
+  private readonly takenOver = new Set<string>();
+  private sweeping = false;
   private readonly flushIntervalMs: number;
   private readonly batchSize: number;
 
   private constructor(private readonly options: WriteBehindOptions<T>) {
     this.flushIntervalMs = options.flushIntervalMs ?? 50;
     this.batchSize = options.batchSize ?? 500;
+    this.owner = options.owner ?? 'local';
   }
 
   static async open<T>(options: WriteBehindOptions<T>): Promise<WriteBehind<T>> {
@@ -73,6 +89,7 @@ export class WriteBehind<T> {
     await mkdir(options.journalDir, { recursive: true });
     await writer.replayLeftJournals();
     writer.openJournal();
+    writer.beat();
     return writer;
   }
 
@@ -147,6 +164,8 @@ export class WriteBehind<T> {
   async close(timeoutMs = 10_000): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
     const deadline = Date.now() + timeoutMs;
     while (this.buffer.length > 0 && Date.now() < deadline) {
       try {
@@ -229,40 +248,118 @@ export class WriteBehind<T> {
     }
   }
 
+  /**
+   * Touches the journal file while this writer lives (so no other replica takes it), and takes
+   * over journals other replicas abandoned: a replica killed for good leaves no row unstored.
+   */
+  private beat(): void {
+    this.heartbeat = setInterval(() => {
+      const now = new Date();
+      futimes(this.fd, now, now, () => {});
+      this.replayAbandoned().catch((error) =>
+        this.options.logger.warn({ err: error }, `${this.options.name} journal takeover failed`),
+      );
+    }, HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
   private openJournal(): void {
     this.journalFile = path.join(
       this.options.journalDir,
-      `${Date.now()}-${process.pid}-${randomBytes(4).toString('hex')}.ndjson`,
+      `${Date.now()}-${process.pid}-${randomBytes(4).toString('hex')}@${this.owner}.ndjson`,
     );
     this.journalBytes = 0;
     this.fd = openSync(this.journalFile, 'a', 0o600);
   }
 
+  /** Whose a journal file is: its owner's name, or null for files named before replicas were. */
+  private static ownerOf(file: string): string | null {
+    const at = file.lastIndexOf('@');
+    return at < 0 ? null : file.slice(at + 1, -'.ndjson'.length);
+  }
+
+  /** At open: this replica's own files (its earlier run is over) and every abandoned one. */
   private async replayLeftJournals(): Promise<void> {
-    const files = (await readdir(this.options.journalDir))
-      .filter((f) => f.endsWith('.ndjson'))
-      .sort();
-    for (const file of files) {
-      const full = path.join(this.options.journalDir, file);
-      const rows: T[] = [];
-      for (const text of (await readFile(full, 'utf8')).split('\n')) {
-        if (!text.trim()) continue;
-        try {
-          const row = this.options.parse(JSON.parse(text));
-          if (row) rows.push(row);
-        } catch {
-          // A line torn by the crash: its journaled() never resolved, so nobody was told it was kept.
-        }
-      }
-      for (let i = 0; i < rows.length; i += this.batchSize) {
-        await this.options.apply(rows.slice(i, i + this.batchSize), true);
-      }
-      await unlink(full);
-      if (rows.length > 0)
-        this.options.logger.warn(
-          { file, rows: rows.length },
-          `replayed ${this.options.name} journal left by an earlier run`,
-        );
+    for (const file of await this.journalFiles()) {
+      const owner = WriteBehind.ownerOf(file);
+      if (owner === null || owner === this.owner) await this.replayFile(file);
     }
+    await this.replayAbandoned();
+  }
+
+  private async journalFiles(): Promise<string[]> {
+    return (await readdir(this.options.journalDir)).filter((f) => f.endsWith('.ndjson')).sort();
+  }
+
+  /**
+   * Replays the files of other replicas untouched for ABANDONED_MS. Each is first renamed into
+   * this replica's name (only one replica's rename succeeds) and touched, so no other takes it
+   * meanwhile, and this replica's next start replays it should this one die mid-way.
+   */
+  private async replayAbandoned(): Promise<void> {
+    if (this.sweeping) return;
+    this.sweeping = true;
+    try {
+      // Taken over earlier but not stored (the database was away): this replica tries again.
+      for (const file of [...this.takenOver]) {
+        await this.replayFile(file);
+        this.takenOver.delete(file);
+      }
+      await this.takeOverAbandoned();
+    } finally {
+      this.sweeping = false;
+    }
+  }
+
+  private async takeOverAbandoned(): Promise<void> {
+    for (const file of await this.journalFiles()) {
+      const owner = WriteBehind.ownerOf(file);
+      if (owner === null || owner === this.owner) continue;
+      const full = path.join(this.options.journalDir, file);
+      const touched = await stat(full).then(
+        (found) => found.mtimeMs,
+        () => null,
+      );
+      if (touched === null || Date.now() - touched < ABANDONED_MS) continue;
+      const taken = `${file.slice(0, file.lastIndexOf('@'))}@${this.owner}.ndjson`;
+      const claimed = path.join(this.options.journalDir, taken);
+      const won = await rename(full, claimed).then(
+        () => true,
+        () => false,
+      );
+      if (!won) continue;
+      const now = new Date();
+      await utimes(claimed, now, now);
+      this.options.logger.warn(
+        { file, owner },
+        `taking over the ${this.options.name} journal of a stopped replica`,
+      );
+      this.takenOver.add(taken);
+      await this.replayFile(taken);
+      this.takenOver.delete(taken);
+    }
+  }
+
+  private async replayFile(file: string): Promise<void> {
+    const full = path.join(this.options.journalDir, file);
+    const rows: T[] = [];
+    for (const text of (await readFile(full, 'utf8')).split('\n')) {
+      if (!text.trim()) continue;
+      try {
+        const row = this.options.parse(JSON.parse(text));
+        if (row) rows.push(row);
+      } catch {
+        // A line torn by the crash: its journaled() never resolved, so nobody was told it was kept.
+      }
+    }
+    for (let i = 0; i < rows.length; i += this.batchSize) {
+      await this.options.apply(rows.slice(i, i + this.batchSize), true);
+    }
+    await unlink(full);
+    if (rows.length > 0)
+      this.options.logger.warn(
+        { file, rows: rows.length },
+        `replayed ${this.options.name} journal left by an earlier run`,
+      );
   }
 }

@@ -58,7 +58,7 @@ export interface TestApp {
   restart(env?: Record<string, string | undefined>): Promise<TestApp>;
   /**
    * A second app on the same stores, as another replica would run (its own job workers,
-   * caches and event loop). Its close() leaves the stores to this app.
+   * caches, key-value connection and event loop). Its close() leaves the stores to this app.
    */
   replica(env?: Record<string, string | undefined>): Promise<TestApp>;
   close(): Promise<void>;
@@ -146,7 +146,14 @@ async function start(
       return start(reopened, kvHandle, { ...options, env: { ...options.env, ...env } });
     },
     async replica(env) {
-      const other = await start(sql, kvHandle, { ...options, env: { ...options.env, ...env } });
+      // Its own key-value connection, as another process holds: pub/sub crosses the server.
+      const own = await kvHandle.replica(sql);
+      const handle: TestKvStore = { ...kvHandle, kv: own };
+      const name = { REPLICA_ID: `replica-${randomBytes(3).toString('hex')}` };
+      const other = await start(sql, handle, {
+        ...options,
+        env: { ...options.env, ...name, ...env },
+      });
       return { ...other, close: () => other.app.close() };
     },
     async close() {

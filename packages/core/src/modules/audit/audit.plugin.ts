@@ -32,6 +32,7 @@ export const auditPlugin = fp(
     const writer = await AuditWriter.open({
       repository,
       journalDir: path.join(app.config.storage.dataDir, 'audit-journal'),
+      owner: app.replicaId,
       logger: app.log.child({ module: 'audit' }),
     });
     // Reads see every row recorded before them: the buffer is flushed first (a no-op when empty).

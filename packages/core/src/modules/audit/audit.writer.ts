@@ -24,6 +24,8 @@ export interface AuditWriterOptions {
   repository: AuditRepository;
   /** Folder of the crash journal (DATA_DIR/audit-journal). */
   journalDir: string;
+  /** This replica's name: journals of several replicas may share one folder. */
+  owner?: string;
   logger: FastifyBaseLogger;
   flushIntervalMs?: number;
   batchSize?: number;
@@ -42,6 +44,7 @@ export class AuditWriter {
     const rows = await WriteBehind.open<AuditRowInput>({
       name: 'audit',
       journalDir: options.journalDir,
+      ...(options.owner ? { owner: options.owner } : {}),
       parse: (value) => {
         const parsed = journalLine.safeParse(value);
         return parsed.success ? parsed.data : null;

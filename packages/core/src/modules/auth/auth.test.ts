@@ -259,7 +259,8 @@ describe.each(setups)('authentication ($name)', (setup) => {
 
   it('reads a verified session from the store once, yet a logout or password change on one replica is a 401 on the other at its next request', async () => {
     const other = await t.replica();
-    const reads = vi.spyOn(t.kv, 'get');
+    // The other replica's own connection: its reads are what its cache saves.
+    const reads = vi.spyOn(other.kv, 'get');
     const sessionReads = () =>
       reads.mock.calls.filter(([key]) => key.startsWith('session:')).length;
     try {

@@ -9,9 +9,6 @@ import {
   type RuntimeParameter,
 } from './runtime-parameters.js';
 
-/** How long a replica may act on a value another replica has changed. */
-const CACHE_MS = 2_000;
-
 export interface FlagView {
   name: FeatureFlag;
   enabled: boolean;
@@ -34,19 +31,15 @@ export interface ParameterView {
   updated_by: string | null;
 }
 
-interface Snapshot {
-  at: number;
-  rows: Map<string, { value: unknown; updated_at: Date; updated_by: string | null }>;
-}
+type Rows = Map<string, { value: unknown; updated_at: Date; updated_by: string | null }>;
 
 /**
  * Feature flags and runtime parameters: operator settings over the environment's defaults,
- * read where the behaviour happens (so a change applies without a restart), cached for two
- * seconds, and audited on every change.
+ * read where the behaviour happens (so a change applies without a restart), and audited on
+ * every change. They are read from the settings' memory, which a change on any replica reloads,
+ * so a change takes effect on every replica within milliseconds.
  */
 export class ConfigurationService {
-  private snapshot: Snapshot | null = null;
-
   constructor(
     private readonly settings: SettingsService,
     private readonly config: Config,
@@ -85,7 +78,6 @@ export class ConfigurationService {
   async setFlag(name: FeatureFlag, enabled: boolean, actor: string, requestId: string | null) {
     const before = await this.flag(name);
     await this.settings.set(`flags.${name}`, enabled, actor);
-    this.snapshot = null;
     this.audit.record({
       action: 'config.flag_change',
       actor,
@@ -118,7 +110,6 @@ export class ConfigurationService {
     const before = await this.parameter(name);
     if (value === null) await this.settings.delete(`parameters.${name}`);
     else await this.settings.set(`parameters.${name}`, value, actor);
-    this.snapshot = null;
     const after = await this.parameterView(name);
     this.audit.record({
       action: 'config.parameter_change',
@@ -156,16 +147,14 @@ export class ConfigurationService {
     };
   }
 
-  /** Every flag and parameter row in one query, reused for CACHE_MS. */
-  private async rows(): Promise<Snapshot['rows']> {
-    if (this.snapshot && Date.now() - this.snapshot.at < CACHE_MS) return this.snapshot.rows;
+  /** Every flag and parameter row, from the settings held in memory. */
+  private async rows(): Promise<Rows> {
     const [flags, parameters] = await Promise.all([
       this.settings.list('flags.'),
       this.settings.list('parameters.'),
     ]);
-    const rows: Snapshot['rows'] = new Map();
+    const rows: Rows = new Map();
     for (const row of [...flags, ...parameters]) rows.set(row.key, row);
-    this.snapshot = { at: Date.now(), rows };
     return rows;
   }
 }

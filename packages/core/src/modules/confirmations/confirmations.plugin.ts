@@ -23,6 +23,7 @@ export const confirmationsPlugin = fp(
   async (app: FastifyInstance) => {
     const service = new ConfirmationService(
       new ConfirmationsRepository(app.sql.db),
+      app.kv,
       app.audit,
       app.events,
       () => app.configuration.parameter('confirmation_timeout_ms'),
@@ -31,6 +32,7 @@ export const confirmationsPlugin = fp(
     app.decorate('confirmations', service);
     // Runs left waiting by an earlier process are gone: their confirmations are denied.
     app.addHook('onReady', async () => {
+      void service.listen();
       const expired = await service.expireOverdue();
       if (expired > 0) app.log.info({ expired }, 'denied confirmations left by an earlier run');
     });

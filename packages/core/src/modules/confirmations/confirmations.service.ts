@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, ConflictError, NotFoundError } from '../../errors/app-error.js';
 import { redactValue } from '../../security/redact.js';
+import type { KvStore } from '../../store/kv/kv-store.js';
+import { LazySubscription } from '../../store/kv/lazy-subscription.js';
 import { uuidv7 } from '../../util/uuid-v7.js';
 import type { AuditService } from '../audit/audit.plugin.js';
 import type { RuntimeEvents } from '../events/runtime-events.js';
@@ -9,8 +11,13 @@ import type { SkillSimulation } from '../skills/skill.js';
 import type { ConfirmationsRepository } from './confirmations.repository.js';
 import type { Confirmation } from './confirmations.schema.js';
 
-/** How often a waiter looks for a decision taken by another replica. */
-const POLL_MS = 1_000;
+/** Decisions are announced here, so the replica whose run waits wakes at once. */
+const DECIDED_TOPIC = 'confirmations:decided';
+/**
+ * How often a waiter reads its row anyway, should an announcement be lost (publishing is at most
+ * once); a lost subscription already makes every waiter read its row when it is back.
+ */
+const POLL_MS = 10_000;
 
 export interface ConfirmationRequest {
   requestId: string;
@@ -37,20 +44,29 @@ export interface Decision {
 
 /**
  * Operator confirmations for skills the autonomy mode gates. A confirmation is a row, so any
- * replica can decide it; the waiting run wakes at once when the decision is taken in this
- * process, or within a second when another replica takes it. Unanswered ones are denied.
+ * replica can decide it; the replica that decides announces it on the key-value store, and the
+ * one whose run waits wakes at once (or at its next read of the row, should the announcement be
+ * lost). Unanswered ones are denied.
  */
 export class ConfirmationService {
   private readonly waiters = new Map<string, (decision: Decision) => void>();
+  private readonly decided: LazySubscription;
 
   constructor(
     private readonly repository: ConfirmationsRepository,
+    private readonly kv: KvStore,
     private readonly audit: AuditService,
     private readonly events: RuntimeEvents,
     /** Read when a confirmation is created: the operator may change it at run time. */
     private readonly timeoutMs: () => Promise<number>,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.decided = new LazySubscription(kv, DECIDED_TOPIC, (id) => {
+      // null: announcements may have been lost, so every waiter reads its row.
+      for (const waiting of id === null ? [...this.waiters.keys()] : [id])
+        if (this.waiters.has(waiting)) void this.readDecision(waiting);
+    });
+  }
 
   async request(request: ConfirmationRequest): Promise<Confirmation> {
     const confirmation = await this.repository.insert({
@@ -84,6 +100,8 @@ export class ConfirmationService {
   async waitForDecision(confirmation: Confirmation, signal: AbortSignal): Promise<Decision> {
     const id = confirmation.confirmation_id;
     const remaining = Date.parse(confirmation.expires_at) - Date.now();
+    // Not awaited: with the store away, the run still learns of decisions by reading its row.
+    void this.listen();
     const decision = await new Promise<Decision | 'timeout' | 'cancelled'>((resolve) => {
       const finish = (outcome: Decision | 'timeout' | 'cancelled') => {
         clearTimeout(timer);
@@ -94,19 +112,13 @@ export class ConfirmationService {
       };
       const onAbort = () => finish('cancelled');
       const timer = setTimeout(() => finish('timeout'), Math.max(0, remaining));
-      const poll = setInterval(() => {
-        this.repository.get(id).then(
-          (row) => {
-            if (row && row.status !== 'pending')
-              finish({ decision: row.status, decidedBy: row.decided_by ?? 'unknown' });
-          },
-          (error) => this.log.warn({ err: error }, 'confirmation poll failed'),
-        );
-      }, POLL_MS);
+      const poll = setInterval(() => void this.readDecision(id), POLL_MS);
       poll.unref();
       this.waiters.set(id, finish);
       if (signal.aborted) onAbort();
       else signal.addEventListener('abort', onAbort, { once: true });
+      // Decided before this run started waiting (on another replica, whose announcement is gone).
+      void this.readDecision(id);
     });
     if (decision !== 'timeout' && decision !== 'cancelled') return decision;
     // Nobody answered in time (or the run ended): deny it, unless a decision landed meanwhile.
@@ -115,6 +127,24 @@ export class ConfirmationService {
     if (row && row.status !== 'pending')
       return { decision: row.status, decidedBy: row.decided_by ?? decision };
     return { decision: 'denied', decidedBy: decision };
+  }
+
+  /** Hears decisions other replicas announce (again, if it failed before); false meanwhile. */
+  async listen(): Promise<boolean> {
+    const ready = await this.decided.ready();
+    if (!ready) this.log.warn('decisions of other replicas reach waiting runs by polling only');
+    return ready;
+  }
+
+  /** Wakes the waiter of `id` if its row holds a decision. */
+  private async readDecision(id: string): Promise<void> {
+    try {
+      const row = await this.repository.get(id);
+      if (row && row.status !== 'pending')
+        this.waiters.get(id)?.({ decision: row.status, decidedBy: row.decided_by ?? 'unknown' });
+    } catch (error) {
+      this.log.warn({ err: error }, 'confirmation read failed');
+    }
   }
 
   /**
@@ -206,6 +236,10 @@ export class ConfirmationService {
       decided_by: decidedBy,
     });
     this.waiters.get(id)?.({ decision, decidedBy });
+    // The run may wait on another replica.
+    await this.kv
+      .publish(DECIDED_TOPIC, id)
+      .catch((error) => this.log.warn({ err: error }, 'confirmation decision not announced'));
     return { row: decided, changed: true };
   }
 }

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { openSse, type SseStream } from '../../http/sse.js';
 import { eventLogRoutes } from './event-log.routes.js';
 import { EventQueue } from './event-queue.js';
+import { LiveRelay } from './live-relay.js';
 import { RUNTIME_EVENT_NAMES, RuntimeEvents } from './runtime-events.js';
 
 declare module 'fastify' {
@@ -28,6 +29,12 @@ export const eventsPlugin = fp(
     app.addHook('onReady', async () => eventQueue.start());
     app.addHook('preClose', () => eventQueue.stop());
     await app.register(eventLogRoutes);
+    const relay = new LiveRelay(app.kv, events, app.replicaId, app.log.child({ module: 'live' }));
+    app.addHook('onReady', async () => {
+      // Without the store, each feed still shows its own replica's events.
+      await relay.start().catch((error) => app.log.warn({ err: error }, 'live relay not started'));
+    });
+    app.addHook('preClose', async () => relay.stop());
     const liveStreams = app.pressure.work('live_streams');
     const open = new Set<SseStream>();
     // Shutting down ends every open feed, so the server can close.
@@ -47,7 +54,7 @@ export const eventsPlugin = fp(
       async (request, reply) => {
         const stream = openSse(request, reply);
         stream.send('ready', { events: RUNTIME_EVENT_NAMES, ts: new Date().toISOString() });
-        const unsubscribe = events.subscribe((event) => stream.send(event.name, event.data));
+        const unsubscribe = relay.watch((event) => stream.send(event.name, event.data));
         open.add(stream);
         stream.onEnd(liveStreams.acquire().release);
         stream.onEnd(() => {

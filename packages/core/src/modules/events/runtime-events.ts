@@ -93,8 +93,8 @@ export interface RuntimeEvent<N extends RuntimeEventName = RuntimeEventName> {
 }
 
 /**
- * In-process event bus. The live feed is observability of this replica: events are not stored,
- * and a listener that throws never disturbs the work that emitted the event.
+ * In-process event bus: events are not stored, and a listener that throws never disturbs the
+ * work that emitted the event. The /live feed adds the other replicas' events (LiveRelay).
  */
 export class RuntimeEvents {
   private readonly emitter = new EventEmitter();

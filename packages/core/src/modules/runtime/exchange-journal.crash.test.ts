@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,76 +12,8 @@ import {
   TEST_DATABASE_URL,
   TEST_KV_URL,
 } from '../../testing/services.js';
-import { entryCommand } from '../../testing/spawn-entry.js';
-import { TEST_PASSWORD, TEST_USER } from '../../testing/test-app.js';
 import { XP } from '../identity/identity.schema.js';
-
-const CHILD = path.resolve(import.meta.dirname, '../../testing/processes/serve-app.ts');
-const WORKERS = 8;
-
-interface Served {
-  child: ChildProcess;
-  url: string;
-}
-
-function serve(env: Record<string, string>): Promise<Served> {
-  const child = spawn(...entryCommand(CHILD), {
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk) => {
-      out += chunk;
-      const port = /LISTENING (\d+)/.exec(out)?.[1];
-      if (port) resolve({ child, url: `http://127.0.0.1:${port}` });
-    });
-    child.once('exit', (code) => reject(new Error(`the app exited (${code}) before listening`)));
-  });
-}
-
-async function signIn(url: string): Promise<Record<string, string>> {
-  const response = await fetch(`${url}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: TEST_USER, password: TEST_PASSWORD }),
-  });
-  expect(response.status).toBe(200);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const { csrf_token } = (await response.json()) as { csrf_token: string };
-  return { cookie, 'x-csrf-token': csrf_token, 'content-type': 'application/json' };
-}
-
-/**
- * Fast-path requests from several callers until `stop` says so; returns the request ids of the
- * requests that got an answer. Requests cut by the kill are simply not answered.
- */
-async function load(url: string, headers: Record<string, string>, stop: () => boolean) {
-  const answered: string[] = [];
-  await Promise.all(
-    Array.from({ length: WORKERS }, async (_, worker) => {
-      while (!stop()) {
-        try {
-          const response = await fetch(`${url}/chat`, {
-            method: 'POST',
-            headers,
-            body: JSON.stringify({ text: 'what is 12*7?', chat_id: `crash-${worker}` }),
-          });
-          if (response.status !== 200) continue;
-          const body = (await response.json()) as { request_id: string; tier: string };
-          expect(body.tier).toBe('fast_path');
-          answered.push(body.request_id);
-        } catch {
-          return; // the process is gone
-        }
-      }
-    }),
-  );
-  return answered;
-}
+import { load, serve, signIn, stop } from './test-support/served-app.js';
 
 const count = async (db: SqlStore['db'], query: ReturnType<typeof sql<{ n: string }>>) =>
   Number((await query.execute(db)).rows[0]?.n ?? 0);
@@ -124,10 +55,7 @@ describe.each(backends)('a kill -9 under load ($name)', ({ name, ready }) => {
       expect((await readdir(path.join(dataDir, 'exchange-journal'))).length).toBeGreaterThan(0);
 
       // The restart replays the journal before it listens; a clean stop then leaves the store to us.
-      const second = await serve(env);
-      const stopped = new Promise((resolve) => second.child.once('exit', resolve));
-      second.child.kill('SIGTERM');
-      await stopped;
+      await stop(await serve(env));
 
       const store = postgres ?? (await openSqlStore({ dataDir }));
       try {

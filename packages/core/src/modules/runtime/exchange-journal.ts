@@ -57,6 +57,8 @@ export interface ExchangeJournalOptions {
   conversations: ConversationRepository;
   identity: IdentityService;
   journalDir: string;
+  /** This replica's name: journals of several replicas may share one folder. */
+  owner?: string;
   logger: FastifyBaseLogger;
   pendingWrites: PendingWrites;
   /** Records made before a Panic Reset are never stored after it, nor kept on disk. */
@@ -83,6 +85,7 @@ export class ExchangeJournal {
     const writer = await WriteBehind.open<JournaledRecord>({
       name: 'exchange',
       journalDir: options.journalDir,
+      ...(options.owner ? { owner: options.owner } : {}),
       logger: options.logger,
       sync: true,
       scopeOf: (record) => record.trace.chat_id,

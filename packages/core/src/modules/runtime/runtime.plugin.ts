@@ -28,6 +28,7 @@ export const runtimePlugin = fp(
       conversations,
       identity: app.identity,
       journalDir: path.join(app.config.storage.dataDir, 'exchange-journal'),
+      owner: app.replicaId,
       logger: app.log.child({ module: 'exchange-journal' }),
       pendingWrites: app.pendingWrites,
       fence: app.resetFence,

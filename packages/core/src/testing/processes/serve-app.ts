@@ -2,7 +2,8 @@
  * The whole app in a child process, on stores a test chooses, listening on a free port: it says
  * `LISTENING <port>` on stdout once it serves (after every start-up replay). The crash tests'
  * victim. Environment: APP_DATA_DIR; APP_DATABASE_URL and APP_SCHEMA for PostgreSQL (the
- * embedded database otherwise); APP_KV_URL and APP_KV_PREFIX for Redis (SQL tables otherwise).
+ * embedded database otherwise); APP_KV_URL and APP_KV_PREFIX for Redis (SQL tables otherwise);
+ * REPLICA_ID to run it as one of several replicas on one data folder.
  */
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config/index.js';
@@ -20,6 +21,7 @@ const config = loadConfig({
   DASHBOARD_SECRET: TEST_SECRET,
   METRICS_PORT: '0',
   MEMORY_EXTRACTION: 'false',
+  REPLICA_ID: env.REPLICA_ID,
 });
 const sql = await openSqlStore({
   dataDir: config.storage.dataDir,
