@@ -110,6 +110,8 @@ export function useDeleteAgent() {
       queryClient.removeQueries({ queryKey: agentMessagesQueryKey(id) });
       return queryClient.invalidateQueries({ queryKey: agentListQueryKey });
     },
+    // Its confirmation dialog shows a refusal.
+    meta: { shownByForm: true },
   });
 }
 

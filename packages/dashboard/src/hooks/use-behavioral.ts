@@ -76,7 +76,8 @@ export function useToggleRule() {
 
 export function useDeleteRule() {
   const refresh = useRefreshBehavioral();
-  return useMutation({ mutationFn: deleteRule, onSuccess: refresh });
+  // Its confirmation dialog shows a refusal.
+  return useMutation({ mutationFn: deleteRule, onSuccess: refresh, meta: { shownByForm: true } });
 }
 
 /** From the edit dialog (`shownByForm`), which shows a refusal itself, or a card's button (a toast). */

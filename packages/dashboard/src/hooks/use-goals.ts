@@ -148,14 +148,15 @@ export function useCreateGoal() {
 
 /**
  * Pause, resume or archive. A refused transition (the Governor or another operator changed the
- * goal meanwhile) is reported by the caller, and the goal is read again either way.
+ * goal meanwhile) is reported by the caller, and the goal is read again either way. From the
+ * archive dialog (`shownByForm`) any other refusal shows in the dialog, else in a toast.
  */
-export function useGoalCommand() {
+export function useGoalCommand(shownByForm = false) {
   const refresh = useRefreshGoal();
   return useMutation({
     mutationFn: ({ id, command }: { id: string; command: GoalCommand }) => commandGoal(id, command),
     onSettled: (_result, _error, { id }) => refresh(id),
-    meta: { inlineErrors: ['invalid_transition'] },
+    meta: { inlineErrors: ['invalid_transition'], shownByForm },
   });
 }
 

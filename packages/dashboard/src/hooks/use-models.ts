@@ -77,6 +77,8 @@ export function useRemoveProvider() {
       queryClient.removeQueries({ queryKey: catalogQueryKey(id) });
       return refresh();
     },
+    // Its confirmation dialog shows a refusal.
+    meta: { shownByForm: true },
   });
 }
 

@@ -146,6 +146,8 @@ export function useDeleteSchedule() {
       queryClient.removeQueries({ queryKey: scheduleRunsQueryKey(id) });
       return queryClient.invalidateQueries({ queryKey: scheduleListQueryKey });
     },
+    // Its confirmation dialog shows a refusal.
+    meta: { shownByForm: true },
   });
 }
 

@@ -70,6 +70,8 @@ export function useApplyProposal() {
       }
     },
     onSettled: refresh,
+    // Any other refusal shows in the apply dialog.
+    meta: { shownByForm: true },
   });
 }
 

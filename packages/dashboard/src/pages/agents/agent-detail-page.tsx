@@ -1,22 +1,9 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  EmptyState,
-  Grid,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Grid, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Agent } from '../../api/agents';
-import { ApiError } from '../../api/client';
-import { ChevronIcon } from '../../components/icons';
+import { DetailPage } from '../../components/detail-page';
 import { KeyValueList } from '../../components/key-value-list';
-import { PageHeader } from '../../components/page-header';
 import { Panel } from '../../components/panel';
 import { PriorityBadge } from '../../components/priority-badge';
 import { RelativeTime } from '../../components/relative-time';
@@ -83,22 +70,19 @@ function AgentDetails({ agent }: { agent: Agent }) {
 export function AgentDetailPage() {
   const { agent_id: agentId = '' } = useParams();
   const navigate = useNavigate();
-  const { data: agent, error, isPending, refetch } = useAgent(agentId);
+  const query = useAgent(agentId);
+  const agent = query.data;
   useAgentLiveUpdates();
-  const missing = error instanceof ApiError && error.status === 404;
   const [editing, setEditing] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
 
   return (
-    <Stack gap="lg">
-      <Anchor component={Link} to="/agents" size="sm" w="fit-content">
-        <Group gap={4} wrap="nowrap">
-          <ChevronIcon size={14} style={{ transform: 'rotate(180deg)' }} />
-          All agents
-        </Group>
-      </Anchor>
-      <PageHeader
+    <>
+      <DetailPage
+        query={query}
+        back={{ to: '/agents', label: 'All agents' }}
         title={agent?.name ?? 'Agent'}
+        noun="agent"
         description={
           agent ? (
             <>
@@ -109,77 +93,59 @@ export function AgentDetailPage() {
             </>
           ) : undefined
         }
-        aside={
-          agent ? (
-            <>
-              <AgentStatusBadge agent={agent} size="lg" />
-              <AgentControls agent={agent} size="sm" />
-              <Button variant="default" size="sm" onClick={() => setEditing(true)}>
-                Edit
-              </Button>
-              <Button variant="subtle" color="red" size="sm" onClick={() => setDeleteOpen(true)}>
-                Delete
-              </Button>
-            </>
-          ) : null
+        aside={(loaded) => (
+          <>
+            <AgentStatusBadge agent={loaded} size="lg" />
+            <AgentControls agent={loaded} size="sm" />
+            <Button variant="default" size="sm" onClick={() => setEditing(true)}>
+              Edit
+            </Button>
+            <Button variant="subtle" color="red" size="sm" onClick={() => setDeleteOpen(true)}>
+              Delete
+            </Button>
+          </>
+        )}
+        notFound={{
+          title: 'No agent with this id',
+          description:
+            'It may have been deleted. Its conversation and traces stay on the Traces page.',
+        }}
+        skeleton={
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, lg: 8 }}>
+              <Skeleton h={320} radius="md" />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, lg: 4 }}>
+              <Skeleton h={240} radius="md" />
+            </Grid.Col>
+          </Grid>
         }
-      />
-      {agent ? (
-        <Grid gap="lg" align="flex-start">
-          <Grid.Col span={{ base: 12, lg: 8 }}>
-            <Stack gap="lg">
-              <Panel title="Send work">
-                <AgentComposer agent={agent} />
-              </Panel>
-              <Panel
-                title="Message log"
-                aside={
-                  <Text size="xs" c="dimmed">
-                    newest first
-                  </Text>
-                }
-              >
-                <AgentMessageLog agent={agent} />
-              </Panel>
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 4 }}>
-            <AgentDetails agent={agent} />
-          </Grid.Col>
-        </Grid>
-      ) : isPending ? (
-        <Grid gap="lg">
-          <Grid.Col span={{ base: 12, lg: 8 }}>
-            <Skeleton h={320} radius="md" />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 4 }}>
-            <Skeleton h={240} radius="md" />
-          </Grid.Col>
-        </Grid>
-      ) : (
-        <Paper withBorder radius="md">
-          <EmptyState
-            py={48}
-            title={missing ? 'No agent with this id' : 'The agent could not be loaded'}
-            description={
-              missing
-                ? 'It may have been deleted. Its conversation and traces stay on the Traces page.'
-                : 'The runtime did not answer the request.'
-            }
-          >
-            <EmptyState.Actions>
-              {missing ? null : (
-                <Button variant="light" onClick={() => refetch()}>
-                  Try again
-                </Button>
-              )}
-              <Button component={Link} to="/agents" variant="default">
-                Back to the agents
-              </Button>
-            </EmptyState.Actions>
-          </EmptyState>
-        </Paper>
-      )}
+      >
+        {(loaded) => (
+          <Grid gap="lg" align="flex-start">
+            <Grid.Col span={{ base: 12, lg: 8 }}>
+              <Stack gap="lg">
+                <Panel title="Send work">
+                  <AgentComposer agent={loaded} />
+                </Panel>
+                <Panel
+                  title="Message log"
+                  aside={
+                    <Text size="xs" c="dimmed">
+                      newest first
+                    </Text>
+                  }
+                >
+                  <AgentMessageLog agent={loaded} />
+                </Panel>
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, lg: 4 }}>
+              <AgentDetails agent={loaded} />
+            </Grid.Col>
+          </Grid>
+        )}
+      </DetailPage>
       {editing && agent ? (
         <AgentFormDialog opened agent={agent} onClose={() => setEditing(false)} />
       ) : null}
@@ -189,6 +155,6 @@ export function AgentDetailPage() {
         onClose={() => setDeleteOpen(false)}
         onDeleted={() => navigate('/agents')}
       />
-    </Stack>
+    </>
   );
 }

@@ -1,9 +1,9 @@
-import { Button, Group, Modal, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
+import { NumberInput, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import type { Agent, AgentChange } from '../../api/agents';
+import { FormDialog } from '../../components/form-dialog';
 import { formErrors } from '../../components/form-errors';
-import { FormRefusal } from '../../components/form-refusal';
 import { useCreateAgent, useUpdateAgent } from '../../hooks/use-agents';
 
 interface AgentFormDialogProps {
@@ -34,14 +34,7 @@ export function AgentFormDialog({ opened, onClose, agent, onCreated }: AgentForm
     if (missing[field]) setMissing(({ [field]: _gone, ...rest }) => rest);
   };
 
-  const close = () => {
-    create.reset();
-    update.reset();
-    onClose();
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const value = { name: name.trim(), objective: objective.trim(), priority: Number(priority) };
     const problems: Partial<Record<FieldName, string>> = {};
     if (!value.name) problems.name = 'Give the agent a name.';
@@ -57,103 +50,87 @@ export function AgentFormDialog({ opened, onClose, agent, onCreated }: AgentForm
       if (value.name !== agent.name) change.name = value.name;
       if (value.objective !== agent.objective) change.objective = value.objective;
       if (value.priority !== agent.priority) change.priority = value.priority;
-      if (Object.keys(change).length === 0) return close();
-      update.mutate(
-        { id: agent.agent_id, change },
-        {
-          onSuccess: (saved) => {
-            notifications.show({
-              color: 'green',
-              title: 'Agent saved',
-              message: `${saved.name}: the change applies from its next message.`,
-            });
-            close();
-          },
-        },
+      if (Object.keys(change).length === 0) return Promise.resolve();
+      return update.mutateAsync({ id: agent.agent_id, change }).then((saved) =>
+        notifications.show({
+          color: 'green',
+          title: 'Agent saved',
+          message: `${saved.name}: the change applies from its next message.`,
+        }),
       );
-    } else {
-      create.mutate(value, {
-        onSuccess: (created) => {
-          notifications.show({
-            color: 'green',
-            title: 'Agent created',
-            message: `${created.name} is idle and ready for work.`,
-          });
-          close();
-          onCreated?.(created);
-        },
-      });
     }
+    return create.mutateAsync(value).then((created) => {
+      notifications.show({
+        color: 'green',
+        title: 'Agent created',
+        message: `${created.name} is idle and ready for work.`,
+      });
+      onCreated?.(created);
+    });
   };
 
   return (
-    <Modal
+    <FormDialog
       opened={opened}
-      onClose={close}
+      onClose={onClose}
+      onReset={() => {
+        create.reset();
+        update.reset();
+      }}
       title={agent ? `Edit ${agent.name}` : 'Create a sub-agent'}
-      centered
-      size="lg"
+      label={agent ? 'Edit agent' : 'Create agent'}
+      submitLabel={agent ? 'Save' : 'Create agent'}
+      busy={mutation.isPending}
+      refusal={refused.refusal}
+      onSubmit={submit}
     >
-      <form onSubmit={submit} noValidate aria-label={agent ? 'Edit agent' : 'Create agent'}>
-        <Stack gap="md">
-          <TextInput
-            label="Name"
-            description="How you and the main agent address it; unique, whatever the case."
-            placeholder="Researcher"
-            value={name}
-            maxLength={64}
-            onChange={(event) => {
-              setName(event.currentTarget.value);
-              touch('name');
-            }}
-            error={errors.name}
-            required
-            data-autofocus
-          />
-          <Textarea
-            label="Objective"
-            description="Its standing instruction: what it works towards in every message."
-            placeholder="Find facts about the release and report them with sources."
-            autosize
-            minRows={3}
-            maxRows={8}
-            maxLength={2000}
-            value={objective}
-            onChange={(event) => {
-              setObjective(event.currentTarget.value);
-              touch('objective');
-            }}
-            error={errors.objective}
-            required
-          />
-          <NumberInput
-            label="Priority"
-            description="1 to 10; 10 is the most urgent."
-            min={1}
-            max={10}
-            step={1}
-            allowDecimal={false}
-            clampBehavior="strict"
-            value={priority}
-            onChange={(value) => {
-              setPriority(value);
-              touch('priority');
-            }}
-            error={errors.priority}
-            w={240}
-            required
-          />
-          <FormRefusal refusal={refused.refusal} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              {agent ? 'Save' : 'Create agent'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        label="Name"
+        description="How you and the main agent address it; unique, whatever the case."
+        placeholder="Researcher"
+        value={name}
+        maxLength={64}
+        onChange={(event) => {
+          setName(event.currentTarget.value);
+          touch('name');
+        }}
+        error={errors.name}
+        required
+        data-autofocus
+      />
+      <Textarea
+        label="Objective"
+        description="Its standing instruction: what it works towards in every message."
+        placeholder="Find facts about the release and report them with sources."
+        autosize
+        minRows={3}
+        maxRows={8}
+        maxLength={2000}
+        value={objective}
+        onChange={(event) => {
+          setObjective(event.currentTarget.value);
+          touch('objective');
+        }}
+        error={errors.objective}
+        required
+      />
+      <NumberInput
+        label="Priority"
+        description="1 to 10; 10 is the most urgent."
+        min={1}
+        max={10}
+        step={1}
+        allowDecimal={false}
+        clampBehavior="strict"
+        value={priority}
+        onChange={(value) => {
+          setPriority(value);
+          touch('priority');
+        }}
+        error={errors.priority}
+        w={240}
+        required
+      />
+    </FormDialog>
   );
 }

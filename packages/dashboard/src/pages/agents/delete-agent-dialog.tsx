@@ -1,6 +1,8 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Agent } from '../../api/agents';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { formErrors } from '../../components/form-errors';
 import { useDeleteAgent } from '../../hooks/use-agents';
 
 interface DeleteAgentDialogProps {
@@ -14,36 +16,32 @@ export function DeleteAgentDialog({ opened, agent, onClose, onDeleted }: DeleteA
   const remove = useDeleteAgent();
   const confirm = () => {
     if (!agent) return;
-    remove.mutate(agent.agent_id, {
-      onSuccess: () => {
-        notifications.show({
-          color: 'green',
-          title: 'Agent deleted',
-          message: `${agent.name} and its message log were deleted.`,
-        });
-        onClose();
-        onDeleted?.();
-      },
+    return remove.mutateAsync(agent.agent_id).then(() => {
+      notifications.show({
+        color: 'green',
+        title: 'Agent deleted',
+        message: `${agent.name} and its message log were deleted.`,
+      });
+      onDeleted?.();
     });
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={agent ? `Delete ${agent.name}?` : ''} centered>
-      <Stack gap="md">
-        <Text size="sm">
-          The agent and its message log are deleted for good
-          {agent?.status === 'running' ? ', and the work it is doing now is cancelled' : ''}. Its
-          conversation and decision traces stay, like any chat's, and its name is free again.
-        </Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={confirm} loading={remove.isPending}>
-            Delete agent
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmDialog
+      opened={opened}
+      onClose={onClose}
+      onReset={remove.reset}
+      title={agent ? `Delete ${agent.name}?` : ''}
+      confirmLabel="Delete agent"
+      onConfirm={confirm}
+      busy={remove.isPending}
+      refusal={formErrors(remove.error, {}).refusal}
+    >
+      <Text size="sm">
+        The agent and its message log are deleted for good
+        {agent?.status === 'running' ? ', and the work it is doing now is cancelled' : ''}. Its
+        conversation and decision traces stay, like any chat's, and its name is free again.
+      </Text>
+    </ConfirmDialog>
   );
 }

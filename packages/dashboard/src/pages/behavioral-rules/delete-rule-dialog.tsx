@@ -1,6 +1,8 @@
-import { Blockquote, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Blockquote, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Rule } from '../../api/behavioral';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { formErrors } from '../../components/form-errors';
 import { useDeleteRule } from '../../hooks/use-behavioral';
 
 interface DeleteRuleDialogProps {
@@ -14,37 +16,33 @@ export function DeleteRuleDialog({ opened, rule, onClose }: DeleteRuleDialogProp
   const remove = useDeleteRule();
   const confirm = () => {
     if (!rule) return;
-    remove.mutate(rule.rule_id, {
-      onSuccess: () => {
-        notifications.show({
-          color: 'green',
-          title: 'Rule deleted',
-          message: 'It no longer applies to any request.',
-        });
-        onClose();
-      },
-    });
+    return remove.mutateAsync(rule.rule_id).then(() =>
+      notifications.show({
+        color: 'green',
+        title: 'Rule deleted',
+        message: 'It no longer applies to any request.',
+      }),
+    );
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Delete this rule?" centered>
-      <Stack gap="md">
-        <Blockquote color="gray" p="sm" fz="sm">
-          {rule?.text}
-        </Blockquote>
-        <Text size="sm">
-          The rule and its hit count ({rule?.hit_count ?? 0}) are deleted; the audit log keeps a
-          record. To stop it applying for a while instead, switch it off.
-        </Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={confirm} loading={remove.isPending}>
-            Delete rule
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmDialog
+      opened={opened}
+      onClose={onClose}
+      onReset={remove.reset}
+      title="Delete this rule?"
+      confirmLabel="Delete rule"
+      onConfirm={confirm}
+      busy={remove.isPending}
+      refusal={formErrors(remove.error, {}).refusal}
+    >
+      <Blockquote color="gray" p="sm" fz="sm">
+        {rule?.text}
+      </Blockquote>
+      <Text size="sm">
+        The rule and its hit count ({rule?.hit_count ?? 0}) are deleted; the audit log keeps a
+        record. To stop it applying for a while instead, switch it off.
+      </Text>
+    </ConfirmDialog>
   );
 }

@@ -5,7 +5,6 @@ import {
   Button,
   EmptyState,
   Group,
-  Modal,
   Paper,
   Skeleton,
   Stack,
@@ -147,43 +146,33 @@ function ApproveDialog({ proposal, onClose }: { proposal: RuleProposal; onClose:
     confidence: proposal.confidence,
     enabled: true,
   };
-  const close = () => {
-    approve.reset();
-    onClose();
-  };
   return (
-    <Modal opened onClose={close} title="Approve the proposed rule" centered size="lg">
-      <RuleForm
-        initial={initial}
-        error={approve.error}
-        pending={approve.isPending}
-        submitLabel="Approve rule"
-        intro={<Correction proposal={proposal} />}
-        onSubmit={(values) => {
-          const edits = changedFields(initial, values);
-          approve.mutate(
-            { id: proposal.proposal_id, edits },
-            {
-              onSuccess: () => {
-                notifications.show({
-                  color: 'green',
-                  title: 'Rule approved',
-                  message:
-                    Object.keys(edits).length > 0
-                      ? 'Your edited rule is enabled and applies from the next request.'
-                      : 'It is enabled and applies from the next request its trigger matches.',
-                });
-                close();
-              },
-            },
-          );
-        }}
-        onCancel={close}
-        onTouch={() => {
-          if (approve.isError) approve.reset();
-        }}
-      />
-    </Modal>
+    <RuleForm
+      title="Approve the proposed rule"
+      initial={initial}
+      error={approve.error}
+      pending={approve.isPending}
+      submitLabel="Approve rule"
+      intro={<Correction proposal={proposal} />}
+      onSubmit={(values) => {
+        const edits = changedFields(initial, values);
+        return approve.mutateAsync({ id: proposal.proposal_id, edits }).then(() =>
+          notifications.show({
+            color: 'green',
+            title: 'Rule approved',
+            message:
+              Object.keys(edits).length > 0
+                ? 'Your edited rule is enabled and applies from the next request.'
+                : 'It is enabled and applies from the next request its trigger matches.',
+          }),
+        );
+      }}
+      onClose={onClose}
+      onReset={approve.reset}
+      onTouch={() => {
+        if (approve.isError) approve.reset();
+      }}
+    />
   );
 }
 

@@ -1,4 +1,3 @@
-import { Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Rule } from '../../api/behavioral';
 import { useCreateRule, useUpdateRule } from '../../hooks/use-behavioral';
@@ -26,68 +25,46 @@ export function RuleFormDialog({ rule, onClose }: RuleFormDialogProps) {
     ? { text: rule.text, trigger: rule.trigger, confidence: rule.confidence, enabled: rule.enabled }
     : NEW_RULE;
 
-  const close = () => {
-    create.reset();
-    update.reset();
-    onClose();
-  };
-
   const submit = (values: RuleFormValues) => {
     if (!rule) {
-      create.mutate(values, {
-        onSuccess: (saved) => {
-          notifications.show({
-            color: 'green',
-            title: 'Rule created',
-            message: saved.enabled
-              ? 'It applies from the next request its trigger matches.'
-              : 'It is saved disabled; switch it on to apply it.',
-          });
-          close();
-        },
-      });
-      return;
+      return create.mutateAsync(values).then((saved) =>
+        notifications.show({
+          color: 'green',
+          title: 'Rule created',
+          message: saved.enabled
+            ? 'It applies from the next request its trigger matches.'
+            : 'It is saved disabled; switch it on to apply it.',
+        }),
+      );
     }
     const change = changedFields(initial, values);
-    if (Object.keys(change).length === 0) {
-      close();
-      return;
-    }
-    update.mutate(
-      { id: rule.rule_id, change },
-      {
-        onSuccess: () => {
-          notifications.show({
-            color: 'green',
-            title: 'Rule saved',
-            message: 'The change applies from the next request.',
-          });
-          close();
-        },
-      },
+    if (Object.keys(change).length === 0) return Promise.resolve();
+    return update.mutateAsync({ id: rule.rule_id, change }).then(() =>
+      notifications.show({
+        color: 'green',
+        title: 'Rule saved',
+        message: 'The change applies from the next request.',
+      }),
     );
   };
 
   return (
-    <Modal
-      opened
-      onClose={close}
+    <RuleForm
       title={rule ? 'Edit behavioral rule' : 'New behavioral rule'}
-      centered
-      size="lg"
-    >
-      <RuleForm
-        initial={initial}
-        withEnabled={!rule}
-        error={mutation.error}
-        pending={mutation.isPending}
-        submitLabel={rule ? 'Save rule' : 'Create rule'}
-        onSubmit={submit}
-        onCancel={close}
-        onTouch={() => {
-          if (mutation.isError) mutation.reset();
-        }}
-      />
-    </Modal>
+      initial={initial}
+      withEnabled={!rule}
+      error={mutation.error}
+      pending={mutation.isPending}
+      submitLabel={rule ? 'Save rule' : 'Create rule'}
+      onSubmit={submit}
+      onClose={onClose}
+      onReset={() => {
+        create.reset();
+        update.reset();
+      }}
+      onTouch={() => {
+        if (mutation.isError) mutation.reset();
+      }}
+    />
   );
 }

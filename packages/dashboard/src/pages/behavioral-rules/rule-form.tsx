@@ -1,5 +1,4 @@
 import {
-  Button,
   Group,
   Input,
   SegmentedControl,
@@ -11,7 +10,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import {
   MIN_FIRING_CONFIDENCE,
   RULE_TEXT_MAX,
@@ -20,8 +19,8 @@ import {
   type Trigger,
   type TriggerType,
 } from '../../api/behavioral';
+import { FormDialog } from '../../components/form-dialog';
 import { formErrors } from '../../components/form-errors';
-import { FormRefusal } from '../../components/form-refusal';
 import { TRIGGER_LABELS } from './rule-labels';
 
 export interface RuleFormValues extends RuleFields {
@@ -42,6 +41,7 @@ const FIELD_PATHS: Record<FieldName, string> = {
 const monospace = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
 
 interface RuleFormProps {
+  title: string;
   initial: RuleFormValues;
   /** Show the enabled switch (a new rule); an existing one is toggled in the table. */
   withEnabled?: boolean;
@@ -50,14 +50,18 @@ interface RuleFormProps {
   submitLabel: string;
   /** Shown above the fields (the correction a proposal came from). */
   intro?: ReactNode;
-  onSubmit: (values: RuleFormValues) => void;
-  onCancel: () => void;
+  /** Returns the request's promise; the dialog closes when it resolves. */
+  onSubmit: (values: RuleFormValues) => Promise<unknown> | undefined;
+  onClose: () => void;
+  /** Clears the request's error when the dialog closes. */
+  onReset: () => void;
   /** Called on any edit, so a shown server error can be cleared. */
   onTouch: () => void;
 }
 
-/** Text, trigger (always, keywords, regex) and confidence of a rule; the runtime validates. */
+/** A dialog with a rule's text, trigger (always, keywords, regex) and confidence; the runtime validates. */
 export function RuleForm({
+  title,
   initial,
   withEnabled = false,
   error,
@@ -65,7 +69,8 @@ export function RuleForm({
   submitLabel,
   intro,
   onSubmit,
-  onCancel,
+  onClose,
+  onReset,
   onTouch,
 }: RuleFormProps) {
   const [text, setText] = useState(initial.text);
@@ -87,8 +92,7 @@ export function RuleForm({
     if (field && missing[field]) setMissing(({ [field]: _gone, ...rest }) => rest);
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     // Empty fields are caught here in plain words; everything else is the runtime's to judge.
     const empty: Partial<Record<FieldName, string>> = {};
     if (!text.trim()) empty.text = 'Write what the agent should do or avoid.';
@@ -99,133 +103,131 @@ export function RuleForm({
     if (Object.keys(empty).length > 0) return;
     const trigger: Trigger =
       type === 'always' ? { type } : type === 'keywords' ? { type, keywords } : { type, pattern };
-    onSubmit({ text: text.trim(), trigger, confidence: confidence / 100, enabled });
+    return onSubmit({ text: text.trim(), trigger, confidence: confidence / 100, enabled });
   };
 
   const length = [...text].length;
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Rule">
-      <Stack gap="md">
-        {intro}
-        <Textarea
-          label="Rule"
-          description="An instruction added to the system prompt when the trigger matches."
-          placeholder="Always answer in French."
-          value={text}
-          onChange={(event) => {
-            setText(event.currentTarget.value);
-            touch('text');
+    <FormDialog
+      onClose={onClose}
+      onReset={onReset}
+      title={title}
+      label="Rule"
+      submitLabel={submitLabel}
+      busy={pending}
+      refusal={server.refusal}
+      onSubmit={submit}
+    >
+      {intro}
+      <Textarea
+        label="Rule"
+        description="An instruction added to the system prompt when the trigger matches."
+        placeholder="Always answer in French."
+        value={text}
+        onChange={(event) => {
+          setText(event.currentTarget.value);
+          touch('text');
+        }}
+        autosize
+        minRows={2}
+        maxRows={6}
+        error={errors.text}
+        required
+        data-autofocus
+      />
+      <Text size="xs" c={length > RULE_TEXT_MAX ? 'red' : 'dimmed'} ta="right" mt={-12}>
+        {length} / {RULE_TEXT_MAX}
+      </Text>
+      <Stack gap={6}>
+        <Input.Label>Trigger</Input.Label>
+        <SegmentedControl
+          aria-label="Trigger type"
+          value={type}
+          onChange={(value) => {
+            setType(value as TriggerType);
+            touch('trigger');
           }}
-          autosize
-          minRows={2}
-          maxRows={6}
-          error={errors.text}
-          required
-          data-autofocus
+          data={TRIGGER_TYPES.map((value) => ({ value, label: TRIGGER_LABELS[value].label }))}
         />
-        <Text size="xs" c={length > RULE_TEXT_MAX ? 'red' : 'dimmed'} ta="right" mt={-12}>
-          {length} / {RULE_TEXT_MAX}
+        <Text size="xs" c="dimmed">
+          {TRIGGER_LABELS[type].hint}
         </Text>
-        <Stack gap={6}>
-          <Input.Label>Trigger</Input.Label>
-          <SegmentedControl
-            aria-label="Trigger type"
-            value={type}
-            onChange={(value) => {
-              setType(value as TriggerType);
-              touch('trigger');
-            }}
-            data={TRIGGER_TYPES.map((value) => ({ value, label: TRIGGER_LABELS[value].label }))}
-          />
-          <Text size="xs" c="dimmed">
-            {TRIGGER_LABELS[type].hint}
+        {errors.trigger ? (
+          <Text size="xs" c="red">
+            {errors.trigger}
           </Text>
-          {errors.trigger ? (
-            <Text size="xs" c="red">
-              {errors.trigger}
-            </Text>
-          ) : null}
-        </Stack>
-        {type === 'keywords' ? (
-          <TagsInput
-            label="Keywords"
-            description="Up to 20; press Enter or type a comma after each."
-            placeholder={keywords.length === 0 ? 'invoice, purchase order' : undefined}
-            value={keywords}
-            onChange={(value) => {
-              setKeywords(value);
-              touch('keywords');
-            }}
-            maxTags={20}
-            clearable
-            error={errors.keywords}
-          />
         ) : null}
-        {type === 'regex' ? (
-          <TextInput
-            label="Pattern"
-            description="Without slashes. Patterns that can take runaway time (nested or overlapping repetition, backreferences) are refused."
-            placeholder={'\\b(refund|chargeback)s?\\b'}
-            value={pattern}
-            onChange={(event) => {
-              setPattern(event.currentTarget.value);
-              touch('pattern');
-            }}
-            error={errors.pattern}
-            styles={monospace}
-            spellCheck={false}
-            autoCapitalize="none"
-          />
-        ) : null}
-        <Stack gap={4}>
-          <Group justify="space-between">
-            <Input.Label>Confidence</Input.Label>
-            <Text size="sm" fw={600} data-testid="confidence-value">
-              {confidence} %
-            </Text>
-          </Group>
-          <Slider
-            aria-label="Confidence"
-            value={confidence}
-            onChange={(value) => {
-              setConfidence(value);
-              touch('confidence');
-            }}
-            min={0}
-            max={100}
-            step={5}
-            label={(value) => `${value} %`}
-            color={confidence < MIN_FIRING_CONFIDENCE * 100 ? 'gray' : undefined}
-            marks={[{ value: 0 }, { value: 50, label: 'fires from 50 %' }, { value: 100 }]}
-            mb="md"
-          />
-          <Text size="xs" c={errors.confidence ? 'red' : confidence < 50 ? 'orange' : 'dimmed'}>
-            {errors.confidence ??
-              (confidence < 50
-                ? 'Below 50 %, the rule never fires, even when enabled.'
-                : 'How sure you are that the rule is right; rules below 50 % never fire.')}
-          </Text>
-        </Stack>
-        {withEnabled ? (
-          <Switch
-            label="Enabled"
-            description="A disabled rule is kept but never applies."
-            checked={enabled}
-            onChange={(event) => setEnabled(event.currentTarget.checked)}
-          />
-        ) : null}
-        <FormRefusal refusal={server.refusal} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={pending}>
-            {submitLabel}
-          </Button>
-        </Group>
       </Stack>
-    </form>
+      {type === 'keywords' ? (
+        <TagsInput
+          label="Keywords"
+          description="Up to 20; press Enter or type a comma after each."
+          placeholder={keywords.length === 0 ? 'invoice, purchase order' : undefined}
+          value={keywords}
+          onChange={(value) => {
+            setKeywords(value);
+            touch('keywords');
+          }}
+          maxTags={20}
+          clearable
+          error={errors.keywords}
+        />
+      ) : null}
+      {type === 'regex' ? (
+        <TextInput
+          label="Pattern"
+          description="Without slashes. Patterns that can take runaway time (nested or overlapping repetition, backreferences) are refused."
+          placeholder={'\\b(refund|chargeback)s?\\b'}
+          value={pattern}
+          onChange={(event) => {
+            setPattern(event.currentTarget.value);
+            touch('pattern');
+          }}
+          error={errors.pattern}
+          styles={monospace}
+          spellCheck={false}
+          autoCapitalize="none"
+        />
+      ) : null}
+      <Stack gap={4}>
+        <Group justify="space-between">
+          <Input.Label>Confidence</Input.Label>
+          <Text size="sm" fw={600} data-testid="confidence-value">
+            {confidence} %
+          </Text>
+        </Group>
+        <Slider
+          aria-label="Confidence"
+          value={confidence}
+          onChange={(value) => {
+            setConfidence(value);
+            touch('confidence');
+          }}
+          min={0}
+          max={100}
+          step={5}
+          label={(value) => `${value} %`}
+          color={confidence < MIN_FIRING_CONFIDENCE * 100 ? 'gray' : undefined}
+          marks={[{ value: 0 }, { value: 50, label: 'fires from 50 %' }, { value: 100 }]}
+          mb="md"
+        />
+        <Text size="xs" c={errors.confidence ? 'red' : confidence < 50 ? 'orange' : 'dimmed'}>
+          {errors.confidence ??
+            (confidence < 50
+              ? 'Below 50 %, the rule never fires, even when enabled.'
+              : 'How sure you are that the rule is right; rules below 50 % never fire.')}
+        </Text>
+      </Stack>
+      {withEnabled ? (
+        <Switch
+          label="Enabled"
+          description="A disabled rule is kept but never applies."
+          checked={enabled}
+          onChange={(event) => setEnabled(event.currentTarget.checked)}
+        />
+      ) : null}
+    </FormDialog>
   );
 }
 

@@ -1,7 +1,9 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ApiError } from '../../api/client';
 import type { Goal, GoalCommand, GoalStatus } from '../../api/goals';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { formErrors } from '../../components/form-errors';
 import { ArchiveIcon, PauseIcon, PlayIcon } from '../../components/icons';
 import { useGoalCommand } from '../../hooks/use-goals';
 
@@ -18,31 +20,28 @@ const DONE: Record<GoalCommand, string> = {
   archive: 'archived: tasks that had not started were cancelled',
 };
 
-/** A refused change is the runtime's word on the goal's real status, shown as it says it. */
-function useRunCommand() {
-  const command = useGoalCommand();
-  const run = (goal: Pick<Goal, 'goal_id'>, name: GoalCommand, onDone?: () => void) =>
-    command.mutate(
-      { id: goal.goal_id, command: name },
-      {
-        onSuccess: () => {
-          notifications.show({
-            color: 'green',
-            title: 'Goal updated',
-            message: `The goal was ${DONE[name]}.`,
-          });
-          onDone?.();
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && error.code === 'invalid_transition') {
-            notifications.show({
-              color: 'orange',
-              title: 'Not possible in its current state',
-              message: `${error.message}. The goal was read again.`,
-            });
-            onDone?.();
-          }
-        },
+/**
+ * A refused change is the runtime's word on the goal's real status, shown as it says it; the
+ * promise then resolves, as the change is settled either way. Any other refusal rejects it.
+ */
+function useRunCommand(shownByForm = false) {
+  const command = useGoalCommand(shownByForm);
+  const run = (goal: Pick<Goal, 'goal_id'>, name: GoalCommand) =>
+    command.mutateAsync({ id: goal.goal_id, command: name }).then(
+      () => {
+        notifications.show({
+          color: 'green',
+          title: 'Goal updated',
+          message: `The goal was ${DONE[name]}.`,
+        });
+      },
+      (error: unknown) => {
+        if (!(error instanceof ApiError && error.code === 'invalid_transition')) throw error;
+        notifications.show({
+          color: 'orange',
+          title: 'Not possible in its current state',
+          message: `${error.message}. The goal was read again.`,
+        });
       },
     );
   return { command, run };
@@ -55,39 +54,37 @@ interface ArchiveDialogProps {
 }
 
 export function ArchiveGoalDialog({ goal, opened, onClose }: ArchiveDialogProps) {
-  const { command, run } = useRunCommand();
+  const { command, run } = useRunCommand(true);
   const working = goal?.status === 'active' || goal?.status === 'paused';
   return (
-    <Modal opened={opened} onClose={onClose} title="Archive this goal?" centered>
-      <Stack gap="md">
-        {goal ? (
-          <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }} lineClamp={3}>
-            {goal.objective}
-          </Text>
-        ) : null}
-        <Text size="sm">
-          {working
-            ? 'Its tasks that have not started are cancelled. A task running now finishes, but nothing follows it. '
-            : ''}
-          An archived goal cannot be resumed; it stays listed under Archived with its task graph and
-          results.
+    <ConfirmDialog
+      opened={opened}
+      onClose={onClose}
+      onReset={command.reset}
+      title="Archive this goal?"
+      confirmLabel="Archive goal"
+      onConfirm={() => (goal ? run(goal, 'archive') : undefined)}
+      busy={command.isPending}
+      refusal={formErrors(command.error, {}).refusal}
+    >
+      {goal ? (
+        <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }} lineClamp={3}>
+          {goal.objective}
         </Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            color="red"
-            loading={command.isPending}
-            onClick={() => goal && run(goal, 'archive', onClose)}
-          >
-            Archive goal
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      ) : null}
+      <Text size="sm">
+        {working
+          ? 'Its tasks that have not started are cancelled. A task running now finishes, but nothing follows it. '
+          : ''}
+        An archived goal cannot be resumed; it stays listed under Archived with its task graph and
+        results.
+      </Text>
+    </ConfirmDialog>
   );
 }
+
+/** The one error handler has already shown the refusal as a toast. */
+const shownInToast = () => undefined;
 
 interface GoalControlsProps {
   goal: Goal;
@@ -112,7 +109,7 @@ export function GoalControls({ goal, size = 'xs', onArchive }: GoalControlsProps
           color="teal"
           leftSection={<PlayIcon size={iconSize} />}
           loading={busy('resume')}
-          onClick={() => run(goal, 'resume')}
+          onClick={() => run(goal, 'resume').catch(shownInToast)}
         >
           Resume
         </Button>
@@ -122,7 +119,7 @@ export function GoalControls({ goal, size = 'xs', onArchive }: GoalControlsProps
           variant="default"
           leftSection={<PauseIcon size={iconSize} />}
           loading={busy('pause')}
-          onClick={() => run(goal, 'pause')}
+          onClick={() => run(goal, 'pause').catch(shownInToast)}
         >
           Pause
         </Button>

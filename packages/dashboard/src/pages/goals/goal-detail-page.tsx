@@ -1,21 +1,9 @@
-import {
-  Anchor,
-  Button,
-  Center,
-  EmptyState,
-  Group,
-  Loader,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Button, Center, EmptyState, Loader, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
-import { ApiError } from '../../api/client';
+import { useParams, useSearchParams } from 'react-router';
 import type { GoalDetail, TaskRun } from '../../api/goals';
-import { ChevronIcon, PlusIcon } from '../../components/icons';
-import { PageHeader } from '../../components/page-header';
+import { DetailPage } from '../../components/detail-page';
+import { PlusIcon } from '../../components/icons';
 import { Panel } from '../../components/panel';
 import { RelativeTime } from '../../components/relative-time';
 import { UpdatedAgo } from '../../components/updated-ago';
@@ -82,11 +70,11 @@ function GraphPanel({
 export function GoalDetailPage() {
   const { goal_id: goalId = '' } = useParams();
   const [params, setParams] = useSearchParams();
-  const { data: goal, error, isPending, refetch, dataUpdatedAt, isFetching } = useGoal(goalId);
+  const query = useGoal(goalId);
+  const { data: goal, dataUpdatedAt, isFetching } = query;
   const live = goal?.status === 'active' || goal?.planning.status === 'pending';
   const runs = useGoalRuns(goalId, Boolean(live));
   useGoalLiveUpdates();
-  const missing = error instanceof ApiError && error.status === 404;
   const [adding, setAdding] = useState(false);
   const [archiveOpen, setArchiveOpen] = useState(false);
 
@@ -111,15 +99,12 @@ export function GoalDetailPage() {
   const goalRuns = runs.data ?? [];
 
   return (
-    <Stack gap="lg">
-      <Anchor component={Link} to="/goals" size="sm" w="fit-content">
-        <Group gap={4} wrap="nowrap">
-          <ChevronIcon size={14} style={{ transform: 'rotate(180deg)' }} />
-          All goals
-        </Group>
-      </Anchor>
-      <PageHeader
+    <>
+      <DetailPage
+        query={query}
+        back={{ to: '/goals', label: 'All goals' }}
         title={title}
+        noun="goal"
         description={
           goal ? (
             <>
@@ -136,89 +121,71 @@ export function GoalDetailPage() {
             </>
           ) : undefined
         }
-        aside={
-          goal ? (
-            <>
-              <UpdatedAgo updatedAt={dataUpdatedAt} fetching={isFetching} />
-              <GoalStatusBadge value={goal.status} size="lg" />
-              {canExpand ? (
-                <Button
-                  size="sm"
-                  variant="light"
-                  leftSection={<PlusIcon size={16} />}
-                  onClick={() => setAdding(true)}
-                >
-                  Add task
-                </Button>
-              ) : null}
-              <GoalControls goal={goal} size="sm" onArchive={() => setArchiveOpen(true)} />
-            </>
-          ) : null
-        }
-      />
-      {goal ? (
-        <>
-          <PauseReason goal={goal} />
-          <FailureReason goal={goal} />
-          <PlanFailure goal={goal} />
-          <GoalSummary goal={goal} />
-          <GraphPanel
-            goal={goal}
-            runs={goalRuns}
-            selected={selected?.task_id ?? null}
-            onSelect={select}
-          />
-          {selected ? (
-            <Panel
-              title="Task"
-              aside={
-                <Button variant="subtle" size="xs" color="gray" onClick={() => select(null)}>
-                  Close
-                </Button>
-              }
-            >
-              <TaskDetails
-                task={selected}
-                goal={goal}
-                runs={goalRuns.filter((run) => run.task_id === selected.task_id)}
-                onSelect={select}
-              />
-            </Panel>
-          ) : goal.tasks.length > 0 ? (
-            <Text size="sm" c="dimmed" ta="center">
-              Select a task in the graph to see its instruction, result, error and decision trace.
-            </Text>
-          ) : null}
-        </>
-      ) : isPending ? (
-        <Stack gap="lg">
-          <Skeleton h={110} radius="md" />
-          <Skeleton h={360} radius="md" />
-        </Stack>
-      ) : (
-        <Paper withBorder radius="md">
-          <EmptyState
-            py={48}
-            title={missing ? 'No goal with this id' : 'The goal could not be loaded'}
-            description={
-              missing
-                ? 'Check the link, or find the goal in the list: archived goals are under Archived.'
-                : 'The runtime did not answer the request.'
-            }
-          >
-            <EmptyState.Actions>
-              {missing ? null : (
-                <Button variant="light" onClick={() => refetch()}>
-                  Try again
-                </Button>
-              )}
-              <Button component={Link} to="/goals" variant="default">
-                Back to the goals
+        aside={(loaded) => (
+          <>
+            <UpdatedAgo updatedAt={dataUpdatedAt} fetching={isFetching} />
+            <GoalStatusBadge value={loaded.status} size="lg" />
+            {canExpand ? (
+              <Button
+                size="sm"
+                variant="light"
+                leftSection={<PlusIcon size={16} />}
+                onClick={() => setAdding(true)}
+              >
+                Add task
               </Button>
-            </EmptyState.Actions>
-          </EmptyState>
-        </Paper>
-      )}
+            ) : null}
+            <GoalControls goal={loaded} size="sm" onArchive={() => setArchiveOpen(true)} />
+          </>
+        )}
+        notFound={{
+          title: 'No goal with this id',
+          description:
+            'Check the link, or find the goal in the list: archived goals are under Archived.',
+        }}
+        skeleton={
+          <Stack gap="lg">
+            <Skeleton h={110} radius="md" />
+            <Skeleton h={360} radius="md" />
+          </Stack>
+        }
+      >
+        {(loaded) => (
+          <>
+            <PauseReason goal={loaded} />
+            <FailureReason goal={loaded} />
+            <PlanFailure goal={loaded} />
+            <GoalSummary goal={loaded} />
+            <GraphPanel
+              goal={loaded}
+              runs={goalRuns}
+              selected={selected?.task_id ?? null}
+              onSelect={select}
+            />
+            {selected ? (
+              <Panel
+                title="Task"
+                aside={
+                  <Button variant="subtle" size="xs" color="gray" onClick={() => select(null)}>
+                    Close
+                  </Button>
+                }
+              >
+                <TaskDetails
+                  task={selected}
+                  goal={loaded}
+                  runs={goalRuns.filter((run) => run.task_id === selected.task_id)}
+                  onSelect={select}
+                />
+              </Panel>
+            ) : loaded.tasks.length > 0 ? (
+              <Text size="sm" c="dimmed" ta="center">
+                Select a task in the graph to see its instruction, result, error and decision trace.
+              </Text>
+            ) : null}
+          </>
+        )}
+      </DetailPage>
       {adding && goal ? (
         <AddTaskDialog
           opened
@@ -233,6 +200,6 @@ export function GoalDetailPage() {
         opened={archiveOpen}
         onClose={() => setArchiveOpen(false)}
       />
-    </Stack>
+    </>
   );
 }

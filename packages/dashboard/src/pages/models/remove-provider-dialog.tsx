@@ -1,6 +1,8 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Provider } from '../../api/models';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { formErrors } from '../../components/form-errors';
 import { useRemoveProvider } from '../../hooks/use-models';
 
 interface RemoveProviderDialogProps {
@@ -19,45 +21,36 @@ export function RemoveProviderDialog({
   const remove = useRemoveProvider();
   const confirm = () => {
     if (!provider) return;
-    remove.mutate(provider.provider_id, {
-      onSuccess: () => {
-        notifications.show({
-          color: 'green',
-          title: 'Provider removed',
-          message: `${provider.label} and its key were removed.`,
-        });
-        onClose();
-      },
-    });
+    return remove.mutateAsync(provider.provider_id).then(() =>
+      notifications.show({
+        color: 'green',
+        title: 'Provider removed',
+        message: `${provider.label} and its key were removed.`,
+      }),
+    );
   };
 
   return (
-    <Modal
+    <ConfirmDialog
       opened={opened}
       onClose={onClose}
+      onReset={remove.reset}
       title={provider ? `Remove ${provider.label}?` : ''}
-      centered
+      confirmLabel="Remove provider"
+      onConfirm={confirm}
+      busy={remove.isPending}
+      refusal={formErrors(remove.error, {}).refusal}
     >
-      <Stack gap="md">
-        <Text size="sm">
-          The provider{' '}
-          <Text span ff="monospace" size="sm">
-            {provider?.provider_id}
-          </Text>{' '}
-          and its stored key are deleted.
-          {isDefault
-            ? ' It serves the default model, so the default is cleared and the first remaining provider takes over.'
-            : ''}
-        </Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={confirm} loading={remove.isPending}>
-            Remove provider
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      <Text size="sm">
+        The provider{' '}
+        <Text span ff="monospace" size="sm">
+          {provider?.provider_id}
+        </Text>{' '}
+        and its stored key are deleted.
+        {isDefault
+          ? ' It serves the default model, so the default is cleared and the first remaining provider takes over.'
+          : ''}
+      </Text>
+    </ConfirmDialog>
   );
 }

@@ -1,6 +1,8 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Schedule } from '../../api/schedules';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { formErrors } from '../../components/form-errors';
 import { useDeleteSchedule } from '../../hooks/use-schedules';
 import { KIND_LABELS } from './schedule-parts';
 
@@ -20,40 +22,31 @@ export function DeleteScheduleDialog({
   const remove = useDeleteSchedule();
   const confirm = () => {
     if (!schedule) return;
-    remove.mutate(schedule.schedule_id, {
-      onSuccess: () => {
-        notifications.show({
-          color: 'green',
-          title: `${KIND_LABELS[schedule.kind]} deleted`,
-          message: `${schedule.name} and its run history were deleted.`,
-        });
-        onClose();
-        onDeleted?.();
-      },
+    return remove.mutateAsync(schedule.schedule_id).then(() => {
+      notifications.show({
+        color: 'green',
+        title: `${KIND_LABELS[schedule.kind]} deleted`,
+        message: `${schedule.name} and its run history were deleted.`,
+      });
+      onDeleted?.();
     });
   };
 
   return (
-    <Modal
+    <ConfirmDialog
       opened={opened}
       onClose={onClose}
+      onReset={remove.reset}
       title={schedule ? `Delete ${schedule.name}?` : ''}
-      centered
+      confirmLabel="Delete"
+      onConfirm={confirm}
+      busy={remove.isPending}
+      refusal={formErrors(remove.error, {}).refusal}
     >
-      <Stack gap="md">
-        <Text size="sm">
-          The schedule, its queued run and its run history are deleted. A run in progress finishes
-          but is not recorded. To stop it running for a while instead, switch it off.
-        </Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={confirm} loading={remove.isPending}>
-            Delete
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      <Text size="sm">
+        The schedule, its queued run and its run history are deleted. A run in progress finishes but
+        is not recorded. To stop it running for a while instead, switch it off.
+      </Text>
+    </ConfirmDialog>
   );
 }

@@ -1,23 +1,10 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  EmptyState,
-  Grid,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Alert, Anchor, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../api/client';
+import { useNavigate, useParams } from 'react-router';
 import type { ScheduleDetail } from '../../api/schedules';
+import { DetailPage } from '../../components/detail-page';
 import { formatAbsolute } from '../../components/format';
-import { ChevronIcon } from '../../components/icons';
 import { type KeyValue, KeyValueList } from '../../components/key-value-list';
-import { PageHeader } from '../../components/page-header';
 import { Panel } from '../../components/panel';
 import { RelativeTime } from '../../components/relative-time';
 import { useSchedule, useScheduleLiveUpdates } from '../../hooks/use-schedules';
@@ -170,22 +157,19 @@ function Instruction({ schedule }: { schedule: ScheduleDetail }) {
 export function ScheduleDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const { data: schedule, error, isPending, refetch } = useSchedule(id);
+  const query = useSchedule(id);
+  const schedule = query.data;
   useScheduleLiveUpdates();
-  const missing = error instanceof ApiError && error.status === 404;
   const [editing, setEditing] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
 
   return (
-    <Stack gap="lg">
-      <Anchor component={Link} to="/scheduler" size="sm" w="fit-content">
-        <Group gap={4} wrap="nowrap">
-          <ChevronIcon size={14} style={{ transform: 'rotate(180deg)' }} />
-          All schedules
-        </Group>
-      </Anchor>
-      <PageHeader
+    <>
+      <DetailPage
+        query={query}
+        back={{ to: '/scheduler', label: 'All schedules' }}
         title={schedule?.name ?? 'Schedule'}
+        noun="schedule"
         description={
           schedule ? (
             <>
@@ -196,76 +180,57 @@ export function ScheduleDetailPage() {
             </>
           ) : undefined
         }
-        aside={
-          schedule ? (
-            <>
-              <EnabledSwitch schedule={schedule} />
-              <ScheduleActions
-                schedule={schedule}
-                size="sm"
-                onEdit={() => setEditing(true)}
-                onDelete={() => setDeleteOpen(true)}
-              />
-            </>
-          ) : null
+        aside={(loaded) => (
+          <>
+            <EnabledSwitch schedule={loaded} />
+            <ScheduleActions
+              schedule={loaded}
+              size="sm"
+              onEdit={() => setEditing(true)}
+              onDelete={() => setDeleteOpen(true)}
+            />
+          </>
+        )}
+        notFound={{
+          title: 'No schedule with this id',
+          description: 'It may have been deleted, with its run history.',
+        }}
+        skeleton={
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, lg: 4 }}>
+              <Skeleton h={260} radius="md" />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, lg: 8 }}>
+              <Skeleton h={260} radius="md" />
+            </Grid.Col>
+          </Grid>
         }
-      />
-      {schedule ? (
-        <Grid gap="lg" align="flex-start">
-          <Grid.Col span={{ base: 12, lg: 4 }}>
-            <Stack gap="lg">
-              {schedule.kind === 'monitor' ? <MonitorPanel schedule={schedule} /> : null}
-              <Upcoming schedule={schedule} />
-              <Configuration schedule={schedule} />
-              <Instruction schedule={schedule} />
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 8 }}>
-            <Panel
-              title="Run history"
-              aside={
-                <Text size="xs" c="dimmed">
-                  newest first
-                </Text>
-              }
-            >
-              <RunHistory schedule={schedule} />
-            </Panel>
-          </Grid.Col>
-        </Grid>
-      ) : isPending ? (
-        <Grid gap="lg">
-          <Grid.Col span={{ base: 12, lg: 4 }}>
-            <Skeleton h={260} radius="md" />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 8 }}>
-            <Skeleton h={260} radius="md" />
-          </Grid.Col>
-        </Grid>
-      ) : (
-        <Paper withBorder radius="md">
-          <EmptyState
-            py={48}
-            title={missing ? 'No schedule with this id' : 'The schedule could not be loaded'}
-            description={
-              missing
-                ? 'It may have been deleted, with its run history.'
-                : 'The runtime did not answer the request.'
-            }
-          >
-            <EmptyState.Actions>
-              {missing ? null : (
-                <Button variant="light" onClick={() => refetch()}>
-                  Try again
-                </Button>
-              )}
-              <Button component={Link} to="/scheduler" variant="default">
-                Back to the scheduler
-              </Button>
-            </EmptyState.Actions>
-          </EmptyState>
-        </Paper>
-      )}
+      >
+        {(loaded) => (
+          <Grid gap="lg" align="flex-start">
+            <Grid.Col span={{ base: 12, lg: 4 }}>
+              <Stack gap="lg">
+                {loaded.kind === 'monitor' ? <MonitorPanel schedule={loaded} /> : null}
+                <Upcoming schedule={loaded} />
+                <Configuration schedule={loaded} />
+                <Instruction schedule={loaded} />
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, lg: 8 }}>
+              <Panel
+                title="Run history"
+                aside={
+                  <Text size="xs" c="dimmed">
+                    newest first
+                  </Text>
+                }
+              >
+                <RunHistory schedule={loaded} />
+              </Panel>
+            </Grid.Col>
+          </Grid>
+        )}
+      </DetailPage>
       {editing && schedule ? (
         <ScheduleFormDialog
           opened
@@ -280,6 +245,6 @@ export function ScheduleDetailPage() {
         onClose={() => setDeleteOpen(false)}
         onDeleted={() => navigate('/scheduler')}
       />
-    </Stack>
+    </>
   );
 }

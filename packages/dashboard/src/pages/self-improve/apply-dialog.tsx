@@ -1,28 +1,48 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import type { Proposal } from '../../api/self-improve';
+import { FormDialog } from '../../components/form-dialog';
+import { formErrors } from '../../components/form-errors';
 import { GateVerdict } from './gate-verdict';
 
 interface ApplyDialogProps {
   proposal: Proposal | null;
   opened: boolean;
   applying: boolean;
-  onApply: () => void;
+  /** The apply request's error, when the runtime refused it outright. */
+  error: unknown;
+  /** Returns the request's promise; the dialog closes when it resolves. */
+  onApply: () => Promise<unknown> | undefined;
   onClose: () => void;
+  onReset: () => void;
 }
 
 /** Asks before writing to the runtime's own source, with the safety gate's verdict. */
-export function ApplyDialog({ proposal, opened, applying, onApply, onClose }: ApplyDialogProps) {
+export function ApplyDialog({
+  proposal,
+  opened,
+  applying,
+  error,
+  onApply,
+  onClose,
+  onReset,
+}: ApplyDialogProps) {
   const blocked = proposal?.gate.decision === 'BLOCK';
   return (
-    <Modal
+    <FormDialog
       opened={opened}
       onClose={onClose}
+      onReset={onReset}
       title={proposal ? `Apply the patch to ${proposal.path}?` : ''}
-      size="lg"
-      centered
+      label="Apply patch"
+      submitLabel="Apply patch"
+      submitColor={blocked ? 'red' : undefined}
+      submitDisabled={!proposal}
+      busy={applying}
+      refusal={formErrors(error, {}).refusal}
+      onSubmit={onApply}
     >
       {proposal ? (
-        <Stack gap="md">
+        <>
           <GateVerdict gate={proposal.gate} />
           <Text size="sm">
             The file's syntax is checked first. Then the current file is backed up, the new one is
@@ -35,16 +55,8 @@ export function ApplyDialog({ proposal, opened, applying, onApply, onClose }: Ap
               as it is.
             </Alert>
           ) : null}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button color={blocked ? 'red' : undefined} onClick={onApply} loading={applying}>
-              Apply patch
-            </Button>
-          </Group>
-        </Stack>
+        </>
       ) : null}
-    </Modal>
+    </FormDialog>
   );
 }

@@ -35,16 +35,13 @@ export function SelfImprovePage() {
   const runApply = () => {
     const proposal = confirming;
     if (!proposal) return;
-    apply.mutate(proposal.proposal_id, {
-      onSuccess: (outcome) => {
-        setDialogOpen(false);
-        if (outcome.applied) {
-          setApplied({ path: proposal.path, result: outcome.result });
-          setRefusals(({ [proposal.proposal_id]: _done, ...rest }) => rest);
-        } else {
-          setRefusals((previous) => ({ ...previous, [proposal.proposal_id]: outcome.refusal }));
-        }
-      },
+    return apply.mutateAsync(proposal.proposal_id).then((outcome) => {
+      if (outcome.applied) {
+        setApplied({ path: proposal.path, result: outcome.result });
+        setRefusals(({ [proposal.proposal_id]: _done, ...rest }) => rest);
+      } else {
+        setRefusals((previous) => ({ ...previous, [proposal.proposal_id]: outcome.refusal }));
+      }
     });
   };
   const runReject = (proposal: Proposal) =>
@@ -150,8 +147,10 @@ export function SelfImprovePage() {
         proposal={confirming}
         opened={dialogOpen}
         applying={apply.isPending}
+        error={apply.error}
         onApply={runApply}
         onClose={() => setDialogOpen(false)}
+        onReset={apply.reset}
       />
     </Stack>
   );

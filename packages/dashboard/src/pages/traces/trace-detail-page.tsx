@@ -4,21 +4,16 @@ import {
   Button,
   Code,
   CopyButton,
-  EmptyState,
-  Group,
   Paper,
   SimpleGrid,
   Skeleton,
-  Stack,
   Text,
 } from '@mantine/core';
 import { Link, useLocation, useParams } from 'react-router';
-import { ApiError } from '../../api/client';
 import type { Trace } from '../../api/traces';
-import { ChevronIcon } from '../../components/icons';
+import { DetailPage } from '../../components/detail-page';
 import { KeyValueList } from '../../components/key-value-list';
 import { ModelText } from '../../components/model-text';
-import { PageHeader } from '../../components/page-header';
 import { Panel } from '../../components/panel';
 import { RelativeTime } from '../../components/relative-time';
 import { StatCard } from '../../components/stat-card';
@@ -224,66 +219,42 @@ export function TraceDetailPage() {
   const location = useLocation();
   const listSearch = (location.state as TraceLinkState | null)?.listSearch ?? '';
   const backTo = `/traces${listSearch}`;
-  const { data: trace, error, isPending } = useTrace(requestId);
-  const missing = error instanceof ApiError && error.status === 404;
+  const query = useTrace(requestId);
 
   return (
-    <Stack gap="lg">
-      <Anchor component={Link} to={backTo} size="sm" w="fit-content">
-        <Group gap={4} wrap="nowrap">
-          <ChevronIcon size={14} style={{ transform: 'rotate(180deg)' }} />
-          {listSearch ? 'Back to the filtered traces' : 'All traces'}
-        </Group>
-      </Anchor>
-      <PageHeader
-        title="Trace"
-        description={
-          <>
-            Request{' '}
-            <Text span ff="monospace" size="sm" data-testid="trace-request-id">
-              {requestId}
-            </Text>
-          </>
-        }
-        aside={
-          trace ? (
-            <>
-              <TierBadge value={trace.tier} size="lg" />
-              <TraceStatusBadge value={trace.status} size="lg" />
-              <CopyButton value={trace.request_id}>
-                {({ copied, copy }) => (
-                  <Button variant="default" size="xs" onClick={copy}>
-                    {copied ? 'Copied' : 'Copy request id'}
-                  </Button>
-                )}
-              </CopyButton>
-            </>
-          ) : null
-        }
-      />
-      {trace ? (
-        <TraceView trace={trace} />
-      ) : isPending ? (
-        <LoadingView />
-      ) : (
-        <Paper withBorder radius="md">
-          <EmptyState
-            py={48}
-            title={missing ? 'No trace with this request id' : 'The trace could not be loaded'}
-            description={
-              missing
-                ? 'The id may be mistyped, or the trace was removed by a reset.'
-                : 'The runtime did not answer the request; reload the page in a moment.'
-            }
-          >
-            <EmptyState.Actions>
-              <Button component={Link} to={backTo} variant="light">
-                Back to the traces
+    <DetailPage
+      query={query}
+      back={{ to: backTo, label: listSearch ? 'Back to the filtered traces' : 'All traces' }}
+      title="Trace"
+      noun="trace"
+      description={
+        <>
+          Request{' '}
+          <Text span ff="monospace" size="sm" data-testid="trace-request-id">
+            {requestId}
+          </Text>
+        </>
+      }
+      aside={(trace) => (
+        <>
+          <TierBadge value={trace.tier} size="lg" />
+          <TraceStatusBadge value={trace.status} size="lg" />
+          <CopyButton value={trace.request_id}>
+            {({ copied, copy }) => (
+              <Button variant="default" size="xs" onClick={copy}>
+                {copied ? 'Copied' : 'Copy request id'}
               </Button>
-            </EmptyState.Actions>
-          </EmptyState>
-        </Paper>
+            )}
+          </CopyButton>
+        </>
       )}
-    </Stack>
+      notFound={{
+        title: 'No trace with this request id',
+        description: 'The id may be mistyped, or the trace was removed by a reset.',
+      }}
+      skeleton={<LoadingView />}
+    >
+      {(trace) => <TraceView trace={trace} />}
+    </DetailPage>
   );
 }

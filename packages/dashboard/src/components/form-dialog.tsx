@@ -1,0 +1,87 @@
+import { Button, Group, Modal, type ModalProps, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { FormEvent, ReactNode } from 'react';
+import type { Refusal } from './form-errors';
+import { FormRefusal } from './form-refusal';
+
+export interface FormDialogProps {
+  /** Default true: most dialogs are mounted only while open, so their fields start afresh. */
+  opened?: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  description?: ReactNode;
+  /** The form's accessible name, by which the browser tests and screen readers find it. */
+  label: string;
+  children: ReactNode;
+  submitLabel: ReactNode;
+  submitColor?: string;
+  submitDisabled?: boolean;
+  busy: boolean;
+  /** What no field shows (from formErrors); next to the buttons where the operator looks. */
+  refusal?: Refusal;
+  refusalTitle?: string;
+  refusalTestId?: string;
+  /**
+   * Runs on submit (Enter in a field, or the button). Return the request's promise: when it
+   * resolves the dialog closes; a rejection leaves it open with the refusal shown.
+   */
+  onSubmit: () => Promise<unknown> | undefined;
+  /** Clears what the last attempt left (the mutation's error), on every close. */
+  onReset?: () => void;
+  size?: ModalProps['size'];
+}
+
+/** Narrower than Mantine's `xs` breakpoint (576 px): a phone, where a dialog takes the screen. */
+export const PHONE_QUERY = '(max-width: 35.99em)';
+
+/** The one shape of every form dialog: title, fields, refusal, Cancel and submit. */
+export function FormDialog({
+  opened = true,
+  onClose,
+  title,
+  description,
+  label,
+  children,
+  submitLabel,
+  submitColor,
+  submitDisabled,
+  busy,
+  refusal,
+  refusalTitle,
+  refusalTestId,
+  onSubmit,
+  onReset,
+  size = 'lg',
+}: FormDialogProps) {
+  const phone = useMediaQuery(PHONE_QUERY);
+  const close = () => {
+    onReset?.();
+    onClose();
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    // A rejection is already the mutation's error, which the refusal shows.
+    onSubmit()?.then(close, () => undefined);
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title={title} centered size={size} fullScreen={phone}>
+      <form onSubmit={submit} noValidate aria-label={label}>
+        <Stack gap="md">
+          {description ? <Text size="sm">{description}</Text> : null}
+          {children}
+          <FormRefusal refusal={refusal} title={refusalTitle} testId={refusalTestId} />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" color={submitColor} loading={busy} disabled={submitDisabled}>
+              {submitLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
