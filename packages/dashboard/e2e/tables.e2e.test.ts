@@ -111,4 +111,41 @@ describeInBrowser('dashboard: tables and badges fit', () => {
     expect(await table.getByRole('columnheader', { name: 'Input' }).isVisible()).toBe(true);
     await expect.poll(() => overflow(page, 'Traces')).toBeLessThanOrEqual(0);
   });
+
+  test('converted lists are the shared table at desktop width and cards that fit at 390 px', async () => {
+    const { page } = await openPage(runtime, { signedIn: true });
+    const problems = watchPageProblems(page);
+    const lists = [
+      {
+        url: '/config',
+        open: () => page.getByRole('tab', { name: /Runtime parameters/ }).click(),
+        label: 'Runtime parameters',
+      },
+      // With no custom skill the guide starts open, with its manifest fields.
+      { url: '/skills', open: async () => {}, label: 'Manifest fields' },
+    ];
+    for (const list of lists) {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto(list.url);
+      await list.open();
+      const table = page.getByRole('table', { name: list.label });
+      await table.waitFor();
+      expect(await table.getAttribute('data-testid'), list.label).toBe('data-table');
+      await expect.poll(() => overflow(page, list.label)).toBeLessThanOrEqual(0);
+
+      await page.setViewportSize({ width: 390, height: 844 });
+      const cards = page.getByRole('list', { name: list.label });
+      await cards.waitFor();
+      expect(await cards.getAttribute('data-testid'), list.label).toBe('data-cards');
+      // No element of a card reaches past the card list's own box.
+      const past = await cards.evaluate((root) => {
+        const right = root.getBoundingClientRect().right;
+        return [...root.querySelectorAll('*')].filter(
+          (node) => node.getBoundingClientRect().right > right + 0.5,
+        ).length;
+      });
+      expect(past, list.label).toBe(0);
+    }
+    expect(problems).toEqual([]);
+  });
 });

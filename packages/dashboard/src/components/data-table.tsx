@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Fragment, type MouseEvent, type ReactNode } from 'react';
+import { ROW_SPACING, selectedRowProps, type TableDensity } from './data-table-options';
 import { type RowDetail, useRowDetail } from './row-detail';
 
 /**
@@ -56,6 +57,9 @@ interface DataTableProps<Row> {
   /** Rows open to show this (a full-width row under the row, or the end of its card). */
   detail?: RowDetail<Row>;
   loadingRows?: number;
+  /** The row the page shows beside the list (a memory item open in its editor). */
+  isSelected?: (row: Row) => boolean;
+  density?: TableDensity;
 }
 
 function Cell<Row>({ column, row }: { column: Column<Row>; row: Row }) {
@@ -71,6 +75,14 @@ function Cell<Row>({ column, row }: { column: Column<Row>; row: Row }) {
   );
 }
 
+/** A card opens its record like a row does, unless the click was on a link or control in it. */
+const cardClick =
+  <Row,>(row: Row, open: (row: Row) => void) =>
+  (event: MouseEvent<HTMLElement>) => {
+    if ((event.target as HTMLElement).closest('a, button, input')) return;
+    open(row);
+  };
+
 /** The rows of a table on a phone: a card per row, each field a line of label and value. */
 function RowCards<Row>({
   label,
@@ -78,15 +90,31 @@ function RowCards<Row>({
   rows,
   rowKey,
   rowProps,
+  isSelected,
+  onRowClick,
   opened,
-}: Pick<DataTableProps<Row>, 'label' | 'columns' | 'rows' | 'rowKey' | 'rowProps'> & {
+}: Pick<
+  DataTableProps<Row>,
+  'label' | 'columns' | 'rows' | 'rowKey' | 'rowProps' | 'isSelected' | 'onRowClick'
+> & {
   opened: (row: Row) => ReactNode;
 }) {
   if (!rows) return <Skeleton h={120} />;
   return (
     <Stack gap="xs" role="list" aria-label={label} data-testid="data-cards">
       {rows.map((row) => (
-        <Paper key={rowKey(row)} withBorder radius="sm" p="sm" role="listitem" {...rowProps?.(row)}>
+        <Paper
+          key={rowKey(row)}
+          withBorder
+          radius="sm"
+          p="sm"
+          role="listitem"
+          {...(isSelected ? selectedRowProps(isSelected(row)) : {})}
+          {...rowProps?.(row)}
+          {...(onRowClick
+            ? { style: { cursor: 'pointer' }, onClick: cardClick(row, onRowClick) }
+            : {})}
+        >
           <Stack gap={6}>
             {columns.map((column) => (
               <Group key={column.key} justify="space-between" gap="sm" wrap="nowrap" align="center">
@@ -122,6 +150,8 @@ export function DataTable<Row>({
   onRowClick: rowClick,
   detail,
   loadingRows = 5,
+  isSelected,
+  density = 'regular',
 }: DataTableProps<Row>) {
   const phone = useMediaQuery(PHONE);
   const expansion = useRowDetail(detail, rowKey);
@@ -139,6 +169,8 @@ export function DataTable<Row>({
         rows={rows}
         rowKey={rowKey}
         rowProps={rowProps}
+        isSelected={isSelected}
+        onRowClick={rowClick}
         opened={expansion.opened}
       />
     );
@@ -149,7 +181,7 @@ export function DataTable<Row>({
   return (
     <Table
       aria-label={label}
-      verticalSpacing="xs"
+      verticalSpacing={ROW_SPACING[density]}
       highlightOnHover
       stickyHeader
       // Below the app header (60 px), which stays on top of the page as it scrolls.
@@ -178,6 +210,7 @@ export function DataTable<Row>({
               return (
                 <Fragment key={rowKey(row)}>
                   <Table.Tr
+                    {...(isSelected ? selectedRowProps(isSelected(row)) : {})}
                     {...rowProps?.(row)}
                     {...(onRowClick
                       ? {

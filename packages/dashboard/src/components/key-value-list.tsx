@@ -17,7 +17,8 @@ export function KeyValueList({ items }: { items: KeyValue[] }) {
           <Text size="sm" c="dimmed">
             {item.label}
           </Text>
-          <Text size="sm" component="div" ta="right">
+          {/* A long value (a URL, a command) wraps inside the card rather than widening it. */}
+          <Text size="sm" component="div" ta="right" miw={0} style={{ overflowWrap: 'anywhere' }}>
             {item.value}
           </Text>
         </Group>

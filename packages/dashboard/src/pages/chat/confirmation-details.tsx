@@ -1,7 +1,8 @@
-import { Alert, Badge, Checkbox, Code, Group, List, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Checkbox, Code, Group, List, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Confirmation, Simulation, TaintEvidence } from '../../api/confirmations';
 import { ShieldIcon } from '../../components/icons';
+import { KeyValueList } from '../../components/key-value-list';
 import { formatJson, levelColor } from './chat-labels';
 
 export function LevelBadge({ level }: { level: string }) {
@@ -55,7 +56,11 @@ function FactValue({
   }
   if (typeof value === 'object' || (typeof value === 'string' && CODE_FIELDS.has(name))) {
     return (
-      <Code block style={{ ...codeStyle, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+      <Code
+        block
+        // Code reads left to right even where the value column is aligned right.
+        style={{ ...codeStyle, whiteSpace: 'pre-wrap', wordBreak: 'break-word', textAlign: 'left' }}
+      >
         {formatJson(value)}
       </Code>
     );
@@ -124,35 +129,16 @@ function DryRun({
         </Group>
       )}
       {facts.length > 0 ? (
-        <Table
-          withTableBorder
-          verticalSpacing={4}
-          horizontalSpacing="sm"
-          data-testid="simulation-details"
-          bg="var(--mantine-color-body)"
-        >
-          <Table.Tbody>
-            {facts.map(([name, value]) => (
-              <Table.Tr key={name}>
-                <Table.Td w={compact ? 96 : 150} valign="top">
-                  <Text
-                    size="xs"
-                    c="dimmed"
-                    fw={600}
-                    tt="uppercase"
-                    lts={0.3}
-                    style={compact ? undefined : { whiteSpace: 'nowrap' }}
-                  >
-                    {fieldLabel(name)}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <FactValue name={name} value={value} codeStyle={codeStyle} compact={compact} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <Stack gap={4} data-testid="simulation-details">
+          <KeyValueList
+            items={facts.map(([name, value]) => ({
+              label: fieldLabel(name),
+              value: (
+                <FactValue name={name} value={value} codeStyle={codeStyle} compact={compact} />
+              ),
+            }))}
+          />
+        </Stack>
       ) : null}
     </Section>
   );

@@ -1,5 +1,6 @@
-import { EmptyState, Group, List, Stack, Table, Text } from '@mantine/core';
+import { EmptyState, Group, List, Stack, Text } from '@mantine/core';
 import type { ConfidenceBand, Epistemic, ItemStatus } from '../../api/memory';
+import { type Column, DataTable } from '../../components/data-table';
 import { RelativeTime } from '../../components/relative-time';
 import { useEpistemic } from '../../hooks/use-memory';
 import { ItemLink } from './memory-links';
@@ -45,29 +46,27 @@ export function EpistemicSection() {
 function ConfidenceTable({ data }: { data: Epistemic }) {
   const count = (status: ItemStatus, band: ConfidenceBand) =>
     data.by_confidence.find((row) => row.status === status && row.band === band)?.count ?? 0;
+  const columns: Column<ItemStatus>[] = [
+    { key: 'status', header: 'Status', cell: (status) => status },
+    { key: 'items', header: 'Items', align: 'right', cell: (status) => data.by_status[status] },
+    ...BANDS.map(
+      ({ band, label }): Column<ItemStatus> => ({
+        key: band,
+        header: label,
+        align: 'right',
+        cell: (status) => count(status, band),
+      }),
+    ),
+  ];
   return (
-    <Table aria-label="Memory items by status and confidence">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Status</Table.Th>
-          <Table.Th>Items</Table.Th>
-          {BANDS.map(({ band, label }) => (
-            <Table.Th key={band}>{label}</Table.Th>
-          ))}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {STATUSES.map((status) => (
-          <Table.Tr key={status} aria-label={status}>
-            <Table.Td>{status}</Table.Td>
-            <Table.Td>{data.by_status[status]}</Table.Td>
-            {BANDS.map(({ band }) => (
-              <Table.Td key={band}>{count(status, band)}</Table.Td>
-            ))}
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <DataTable
+      label="Memory items by status and confidence"
+      columns={columns}
+      rows={STATUSES}
+      rowKey={(status) => status}
+      rowProps={(status) => ({ 'aria-label': status })}
+      empty={{ title: 'Nothing remembered yet', description: 'Memory items are counted here.' }}
+    />
   );
 }
 

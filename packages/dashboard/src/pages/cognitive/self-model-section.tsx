@@ -1,6 +1,8 @@
-import { Anchor, Badge, EmptyState, Group, List, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, EmptyState, Group, List, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import type { LimitKind } from '../../api/insights';
+import type { LimitKind, SelfModel } from '../../api/insights';
+import { type Column, DataTable } from '../../components/data-table';
+
 import { RateText } from '../../components/rate-text';
 import { RelativeTime } from '../../components/relative-time';
 import { useSelfModel } from '../../hooks/use-insights';
@@ -12,6 +14,58 @@ const LIMIT_LABELS: Record<LimitKind, string> = {
   mostly_failing: 'Mostly failing',
   mostly_denied: 'Mostly denied',
 };
+
+const TIER_COLUMNS: Column<SelfModel['tiers'][number]>[] = [
+  { key: 'tier', header: 'Tier', cell: (tier) => tier.tier },
+  { key: 'requests', header: 'Requests', width: 100, align: 'right', cell: (t) => t.requests },
+  {
+    key: 'errors',
+    header: 'Errors',
+    width: 90,
+    align: 'right',
+    priority: 2,
+    cell: (t) => t.errors,
+  },
+  {
+    key: 'success',
+    header: 'Success (95 % interval)',
+    width: 210,
+    cell: (tier) => <RateText rate={tier.success_rate} interval={tier.interval} />,
+  },
+];
+
+const SKILL_COLUMNS: Column<SelfModel['skills'][number]>[] = [
+  { key: 'skill', header: 'Skill', cell: (skill) => skill.skill, truncate: (skill) => skill.skill },
+  {
+    key: 'level',
+    header: 'Level',
+    width: 130,
+    priority: 3,
+    cell: (skill) => (skill.level ? <LevelBadge level={skill.level} /> : '–'),
+  },
+  { key: 'calls', header: 'Calls', width: 80, align: 'right', cell: (skill) => skill.calls },
+  {
+    key: 'outcomes',
+    header: 'Done / errors / denied',
+    width: 180,
+    priority: 2,
+    cell: (skill) => `${skill.done} / ${skill.errors} / ${skill.denied}`,
+  },
+  {
+    key: 'success',
+    header: 'Success (95 % interval)',
+    width: 210,
+    cell: (skill) => <RateText rate={skill.success_rate} interval={skill.interval} />,
+  },
+  {
+    key: 'median',
+    header: 'Median',
+    width: 100,
+    align: 'right',
+    priority: 2,
+    cell: (skill) => (skill.p50_ms === null ? '–' : `${skill.p50_ms} ms`),
+  },
+];
 
 /** /cognitive's self-model: reliability with 95 % intervals, and the limits the agent knows. */
 export function SelfModelSection() {
@@ -36,28 +90,14 @@ export function SelfModelSection() {
             description="Every answered request stores a trace; each tier's reliability appears once there are some."
           />
         ) : (
-          <Table aria-label="Tier reliability">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Tier</Table.Th>
-                <Table.Th>Requests</Table.Th>
-                <Table.Th>Errors</Table.Th>
-                <Table.Th>Success (95 % interval)</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {model.tiers.map((tier) => (
-                <Table.Tr key={tier.tier} aria-label={tier.tier}>
-                  <Table.Td>{tier.tier}</Table.Td>
-                  <Table.Td>{tier.requests}</Table.Td>
-                  <Table.Td>{tier.errors}</Table.Td>
-                  <Table.Td>
-                    <RateText rate={tier.success_rate} interval={tier.interval} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <DataTable
+            label="Tier reliability"
+            columns={TIER_COLUMNS}
+            rows={model.tiers}
+            rowKey={(tier) => tier.tier}
+            rowProps={(tier) => ({ 'aria-label': tier.tier })}
+            empty={{ title: 'No requests yet', description: 'Each tier appears once it answers.' }}
+          />
         )}
       </Stack>
       <Stack gap="xs">
@@ -71,36 +111,14 @@ export function SelfModelSection() {
             description="Skills called by the decision layer or the model are recorded in the traces; their reliability appears here."
           />
         ) : (
-          <Table.ScrollContainer minWidth={720}>
-            <Table aria-label="Skill reliability">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Skill</Table.Th>
-                  <Table.Th>Level</Table.Th>
-                  <Table.Th>Calls</Table.Th>
-                  <Table.Th>Done / errors / denied</Table.Th>
-                  <Table.Th>Success (95 % interval)</Table.Th>
-                  <Table.Th>Median</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {used.map((skill) => (
-                  <Table.Tr key={skill.skill} aria-label={skill.skill}>
-                    <Table.Td>{skill.skill}</Table.Td>
-                    <Table.Td>{skill.level ? <LevelBadge level={skill.level} /> : '–'}</Table.Td>
-                    <Table.Td>{skill.calls}</Table.Td>
-                    <Table.Td>
-                      {skill.done} / {skill.errors} / {skill.denied}
-                    </Table.Td>
-                    <Table.Td>
-                      <RateText rate={skill.success_rate} interval={skill.interval} />
-                    </Table.Td>
-                    <Table.Td>{skill.p50_ms === null ? '–' : `${skill.p50_ms} ms`}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            label="Skill reliability"
+            columns={SKILL_COLUMNS}
+            rows={used}
+            rowKey={(skill) => skill.skill}
+            rowProps={(skill) => ({ 'aria-label': skill.skill })}
+            empty={{ title: 'No skill calls yet', description: 'Each called skill appears here.' }}
+          />
         )}
       </Stack>
       <Stack gap="xs">

@@ -4,22 +4,20 @@ import {
   EmptyState,
   Group,
   Paper,
-  Skeleton,
   Stack,
-  Table,
   Text,
   Tooltip,
+  VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { RuntimeParameter } from '../../api/config';
+import { type Column, DataTable } from '../../components/data-table';
 import { Panel } from '../../components/panel';
 import { RelativeTime } from '../../components/relative-time';
 import { useParameters, useSetParameter } from '../../hooks/use-config';
 import { ParameterDialog } from './parameter-dialog';
 import { formatParameterRange, formatParameterValue, rawParameterValue } from './parameter-format';
-
-const COLUMNS = 6;
 
 function Value({ parameter }: { parameter: RuntimeParameter }) {
   const raw = rawParameterValue(parameter.value, parameter.unit);
@@ -99,6 +97,73 @@ export function RuntimeParameters() {
       },
     );
 
+  const columns: Column<RuntimeParameter>[] = [
+    {
+      key: 'name',
+      header: 'Parameter',
+      cell: (parameter) => (
+        <>
+          <Text size="sm" fw={600} ff="monospace" truncate="end" title={parameter.name}>
+            {parameter.name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {parameter.doc}
+          </Text>
+        </>
+      ),
+    },
+    { key: 'value', header: 'Value', width: 150, cell: (p) => <Value parameter={p} /> },
+    {
+      key: 'allowed',
+      header: 'Allowed',
+      width: 170,
+      priority: 3,
+      cell: (parameter) => (
+        <Text size="sm" c="dimmed" data-testid="parameter-range">
+          {formatParameterRange(parameter.min, parameter.max, parameter.unit)}
+        </Text>
+      ),
+    },
+    {
+      key: 'source',
+      header: 'Source',
+      width: 170,
+      priority: 2,
+      cell: (p) => <Source parameter={p} />,
+    },
+    { key: 'applies', header: 'Applies', width: 150, cell: (p) => <Applies parameter={p} /> },
+    {
+      key: 'actions',
+      header: <VisuallyHidden>Actions</VisuallyHidden>,
+      width: 140,
+      align: 'right',
+      cell: (parameter) => (
+        <Group gap={6} wrap="nowrap" justify="flex-end">
+          <Button
+            size="compact-sm"
+            variant="light"
+            onClick={() => setEditing(parameter)}
+            aria-label={`Edit ${parameter.name}`}
+          >
+            Edit
+          </Button>
+          {parameter.source === 'operator' ? (
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              color="gray"
+              onClick={() => resetParameter(parameter)}
+              loading={reset.isPending && reset.variables?.name === parameter.name}
+              aria-label={`Reset ${parameter.name}`}
+            >
+              Reset
+            </Button>
+          ) : null}
+        </Group>
+      ),
+    },
+  ];
+
   return (
     <Panel
       title="Runtime parameters"
@@ -128,86 +193,18 @@ export function RuntimeParameters() {
         ) : !parameters.isPending && list.length === 0 ? (
           <EmptyState py={40} title="This runtime has no adjustable parameters" />
         ) : (
-          <Table.ScrollContainer minWidth={900}>
-            <Table verticalSpacing="sm" aria-label="Runtime parameters" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Parameter</Table.Th>
-                  <Table.Th w={150}>Value</Table.Th>
-                  <Table.Th w={170}>Allowed</Table.Th>
-                  <Table.Th w={170}>Source</Table.Th>
-                  <Table.Th w={140}>Applies</Table.Th>
-                  <Table.Th w={140} />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {parameters.isPending
-                  ? Array.from({ length: 6 }, (_, row) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                      <Table.Tr key={row}>
-                        {Array.from({ length: COLUMNS }, (_, cell) => (
-                          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                          <Table.Td key={cell}>
-                            <Skeleton h={14} />
-                          </Table.Td>
-                        ))}
-                      </Table.Tr>
-                    ))
-                  : list.map((parameter) => (
-                      <Table.Tr key={parameter.name} data-parameter={parameter.name}>
-                        <Table.Td>
-                          <Text size="sm" fw={600} ff="monospace">
-                            {parameter.name}
-                          </Text>
-                          <Text size="xs" c="dimmed" maw={420}>
-                            {parameter.doc}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Value parameter={parameter} />
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm" c="dimmed" data-testid="parameter-range">
-                            {formatParameterRange(parameter.min, parameter.max, parameter.unit)}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Source parameter={parameter} />
-                        </Table.Td>
-                        <Table.Td>
-                          <Applies parameter={parameter} />
-                        </Table.Td>
-                        <Table.Td>
-                          <Group gap={6} wrap="nowrap" justify="flex-end">
-                            <Button
-                              size="compact-sm"
-                              variant="light"
-                              onClick={() => setEditing(parameter)}
-                              aria-label={`Edit ${parameter.name}`}
-                            >
-                              Edit
-                            </Button>
-                            {parameter.source === 'operator' ? (
-                              <Button
-                                size="compact-sm"
-                                variant="subtle"
-                                color="gray"
-                                onClick={() => resetParameter(parameter)}
-                                loading={
-                                  reset.isPending && reset.variables?.name === parameter.name
-                                }
-                                aria-label={`Reset ${parameter.name}`}
-                              >
-                                Reset
-                              </Button>
-                            ) : null}
-                          </Group>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            label="Runtime parameters"
+            columns={columns}
+            rows={parameters.isPending ? undefined : list}
+            rowKey={(parameter) => parameter.name}
+            rowProps={(parameter) => ({ 'data-parameter': parameter.name })}
+            loadingRows={6}
+            empty={{
+              title: 'This runtime has no adjustable parameters',
+              description: 'Limits, timeouts and thresholds appear here.',
+            }}
+          />
         )}
       </Paper>
       {editing ? (

@@ -6,12 +6,12 @@ import {
   Grid,
   Group,
   Stack,
-  Table,
   Text,
   UnstyledButton,
 } from '@mantine/core';
 import { Link } from 'react-router';
 import type { GoalDetail, GoalTask, TaskRun } from '../../api/goals';
+import { type Column, DataTable } from '../../components/data-table';
 import { KeyValueList } from '../../components/key-value-list';
 import { ModelText } from '../../components/model-text';
 import { RelativeTime } from '../../components/relative-time';
@@ -88,6 +88,60 @@ function TaskChips({
   );
 }
 
+const ATTEMPT_COLUMNS: Column<TaskRun>[] = [
+  { key: 'attempt', header: '#', width: 48, cell: (run) => run.attempt },
+  {
+    key: 'status',
+    header: 'Status',
+    width: 120,
+    cell: (run) => <RunStatusBadge value={run.status} />,
+  },
+  {
+    key: 'started',
+    header: 'Started',
+    width: 130,
+    cell: (run) => <RelativeTime value={run.started_at} />,
+  },
+  {
+    key: 'duration',
+    header: 'Duration',
+    width: 100,
+    align: 'right',
+    priority: 2,
+    cell: (run) => (
+      <Text span size="sm" ff="monospace">
+        {run.duration_ms === null ? '—' : formatDuration(run.duration_ms)}
+      </Text>
+    ),
+  },
+  {
+    key: 'tokens',
+    header: 'Tokens',
+    width: 90,
+    align: 'right',
+    priority: 3,
+    cell: (run) => (
+      <Text span size="sm" ff="monospace">
+        {run.tokens > 0 ? formatTokens(run.tokens) : '—'}
+      </Text>
+    ),
+  },
+  {
+    key: 'trace',
+    header: 'Trace',
+    cell: (run) =>
+      run.request_id ? (
+        <Anchor component={Link} to={tracePath(run.request_id)} size="sm">
+          Open
+        </Anchor>
+      ) : (
+        <Text span size="sm" c="dimmed">
+          —
+        </Text>
+      ),
+  },
+];
+
 function Attempts({ runs }: { runs: TaskRun[] }) {
   if (runs.length === 0) {
     return (
@@ -97,52 +151,13 @@ function Attempts({ runs }: { runs: TaskRun[] }) {
     );
   }
   return (
-    <Table.ScrollContainer minWidth={520}>
-      <Table verticalSpacing={6} aria-label="Attempts">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>#</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Started</Table.Th>
-            <Table.Th ta="right">Duration</Table.Th>
-            <Table.Th ta="right">Tokens</Table.Th>
-            <Table.Th>Trace</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {runs.map((run) => (
-            <Table.Tr key={run.run_id}>
-              <Table.Td>{run.attempt}</Table.Td>
-              <Table.Td>
-                <RunStatusBadge value={run.status} />
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">
-                  <RelativeTime value={run.started_at} />
-                </Text>
-              </Table.Td>
-              <Table.Td ta="right" ff="monospace">
-                {run.duration_ms === null ? '—' : formatDuration(run.duration_ms)}
-              </Table.Td>
-              <Table.Td ta="right" ff="monospace">
-                {run.tokens > 0 ? formatTokens(run.tokens) : '—'}
-              </Table.Td>
-              <Table.Td>
-                {run.request_id ? (
-                  <Anchor component={Link} to={tracePath(run.request_id)} size="sm">
-                    Open
-                  </Anchor>
-                ) : (
-                  <Text size="sm" c="dimmed">
-                    —
-                  </Text>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      label="Attempts"
+      columns={ATTEMPT_COLUMNS}
+      rows={runs}
+      rowKey={(run) => run.run_id}
+      empty={{ title: 'No attempt yet', description: 'Each run of the task appears here.' }}
+    />
   );
 }
 

@@ -1,6 +1,8 @@
-import { Anchor, Badge, Button, Popover, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Popover, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import type { McpServer } from '../../api/mcp-servers';
+import { type Column, DataTable } from '../../components/data-table';
+import { plural } from '../../components/format';
 import { Panel } from '../../components/panel';
 import { useMcpServers, useRemoveMcpServer } from '../../hooks/use-mcp-servers';
 import { McpRegisterForm } from './mcp-register-form';
@@ -35,12 +37,20 @@ function RemoveButton({ name }: { name: string }) {
   );
 }
 
-function ServerRow({ server }: { server: McpServer }) {
-  const endpoint = server.transport === 'http' ? server.url : server.command?.join(' ');
-  return (
-    <Table.Tr data-testid="mcp-server-row" data-name={server.name}>
-      <Table.Td>
-        <Anchor component={Link} to={`/integrations/${encodeURIComponent(server.integration_id)}`}>
+const endpointOf = (server: McpServer) =>
+  (server.transport === 'http' ? server.url : server.command?.join(' ')) ?? '';
+
+const COLUMNS: Column<McpServer>[] = [
+  {
+    key: 'connector',
+    header: 'Connector',
+    cell: (server) => (
+      <>
+        <Anchor
+          component={Link}
+          to={`/integrations/${encodeURIComponent(server.integration_id)}`}
+          size="sm"
+        >
           {server.integration_id}
         </Anchor>
         {server.server ? (
@@ -48,39 +58,58 @@ function ServerRow({ server }: { server: McpServer }) {
             {server.server.name} {server.server.version}
           </Text>
         ) : null}
-      </Table.Td>
-      <Table.Td>
+      </>
+    ),
+  },
+  {
+    key: 'transport',
+    header: 'Transport',
+    priority: 2,
+    cell: (server) => (
+      <>
         <Text size="sm">{server.transport === 'http' ? 'HTTP' : 'stdio'}</Text>
-        <Text size="xs" c="dimmed" ff="monospace" truncate maw={320} title={endpoint ?? ''}>
-          {endpoint}
+        <Text size="xs" c="dimmed" ff="monospace" truncate="end" title={endpointOf(server)}>
+          {endpointOf(server)}
         </Text>
         {server.env.length > 0 ? (
           <Text size="xs" c="dimmed" data-testid="mcp-server-env">
             env: {server.env.join(', ')}
           </Text>
         ) : null}
-      </Table.Td>
-      <Table.Td>
+      </>
+    ),
+  },
+  {
+    key: 'status',
+    header: 'Status',
+    width: 150,
+    cell: (server) => (
+      <>
         <Badge variant="light" color={STATUS_COLORS[server.status]}>
           {server.status}
         </Badge>
         {server.error ? (
-          <Text size="xs" c="red" truncate maw={260} title={server.error}>
+          <Text size="xs" c="red" truncate="end" title={server.error}>
             {server.error}
           </Text>
         ) : null}
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm">
-          {server.tools.length} {server.tools.length === 1 ? 'tool' : 'tools'}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        <RemoveButton name={server.name} />
-      </Table.Td>
-    </Table.Tr>
-  );
-}
+      </>
+    ),
+  },
+  {
+    key: 'tools',
+    header: 'Tools',
+    width: 90,
+    cell: (server) => plural(server.tools.length, 'tool'),
+  },
+  {
+    key: 'remove',
+    header: <VisuallyHidden>Remove</VisuallyHidden>,
+    width: 100,
+    align: 'right',
+    cell: (server) => <RemoveButton name={server.name} />,
+  },
+];
 
 /** Operator-registered MCP servers: each is one more connector, listed here to add and remove. */
 export function McpServersSection() {
@@ -98,22 +127,14 @@ export function McpServersSection() {
       }
     >
       {list.length > 0 ? (
-        <Table aria-label="MCP servers" verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Connector</Table.Th>
-              <Table.Th>Transport</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Tools</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.map((server) => (
-              <ServerRow key={server.name} server={server} />
-            ))}
-          </Table.Tbody>
-        </Table>
+        <DataTable
+          label="MCP servers"
+          columns={COLUMNS}
+          rows={list}
+          rowKey={(server) => server.name}
+          rowProps={(server) => ({ 'data-testid': 'mcp-server-row', 'data-name': server.name })}
+          empty={{ title: 'No MCP server yet', description: 'Each server you add is a connector.' }}
+        />
       ) : (
         <Text size="sm" c="dimmed">
           {servers.isError

@@ -1,38 +1,64 @@
-import { Badge, Skeleton, Table, Text } from '@mantine/core';
+import { Badge, Skeleton, Text } from '@mantine/core';
 import type { IntegrationCall } from '../../api/integrations';
+import { type Column, DataTable } from '../../components/data-table';
+
 import { Panel } from '../../components/panel';
 import { RelativeTime } from '../../components/relative-time';
 import { RECENT_CALLS, useIntegrationCalls } from '../../hooks/use-integrations';
 
-function CallRow({ call }: { call: IntegrationCall }) {
-  return (
-    <Table.Tr data-testid="call-row" data-status={call.status}>
-      <Table.Td>
-        <RelativeTime value={call.created_at} />
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm" ff="monospace">
+const COLUMNS: Column<IntegrationCall>[] = [
+  {
+    key: 'when',
+    header: 'When',
+    width: 130,
+    cell: (call) => <RelativeTime value={call.created_at} />,
+  },
+  {
+    key: 'action',
+    header: 'Action',
+    cell: (call) => (
+      <>
+        <Text size="sm" ff="monospace" truncate="end" title={call.action}>
           {call.action}
         </Text>
         <Text size="xs" c="dimmed">
           {call.source} · {call.actor}
         </Text>
-      </Table.Td>
-      <Table.Td>
-        <Badge variant="light" color={call.status === 'ok' ? 'teal' : 'red'}>
+      </>
+    ),
+  },
+  {
+    key: 'outcome',
+    header: 'Outcome',
+    cell: (call) => (
+      <>
+        <Badge variant="light" color={call.status === 'ok' ? 'teal' : 'red'} maw="100%">
           {call.status === 'ok' ? 'ok' : (call.error ?? 'error')}
         </Badge>
         {call.message ? (
-          <Text size="xs" c="dimmed" truncate maw={260} title={call.message}>
+          <Text size="xs" c="dimmed" truncate="end" title={call.message}>
             {call.message}
           </Text>
         ) : null}
-      </Table.Td>
-      <Table.Td>{call.http_status ?? '—'}</Table.Td>
-      <Table.Td>{call.duration_ms} ms</Table.Td>
-    </Table.Tr>
-  );
-}
+      </>
+    ),
+  },
+  {
+    key: 'http',
+    header: 'HTTP',
+    width: 70,
+    priority: 2,
+    cell: (call) => call.http_status ?? '—',
+  },
+  {
+    key: 'duration',
+    header: 'Duration',
+    width: 100,
+    align: 'right',
+    priority: 2,
+    cell: (call) => <span style={{ whiteSpace: 'nowrap' }}>{call.duration_ms} ms</span>,
+  },
+];
 
 /** The connector's call log, newest first: the operator's, the model's and connection tests. */
 export function RecentCallsPanel({ id }: { id: string }) {
@@ -55,24 +81,15 @@ export function RecentCallsPanel({ id }: { id: string }) {
           {calls.isError ? 'The call log could not be read.' : 'No calls yet.'}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing={6} aria-label="Recent calls">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Action</Table.Th>
-                <Table.Th>Outcome</Table.Th>
-                <Table.Th>HTTP</Table.Th>
-                <Table.Th>Duration</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((call) => (
-                <CallRow key={call.call_id} call={call} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          label="Recent calls"
+          density="compact"
+          columns={COLUMNS}
+          rows={rows}
+          rowKey={(call) => call.call_id}
+          rowProps={(call) => ({ 'data-testid': 'call-row', 'data-status': call.status })}
+          empty={{ title: 'No calls yet', description: 'Calls to this connector appear here.' }}
+        />
       )}
     </Panel>
   );

@@ -1,6 +1,7 @@
-import { Anchor, Table, Text } from '@mantine/core';
+import { Anchor, Stack } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Entity, Relation } from '../../api/memory';
+import { type Column, DataTable } from '../../components/data-table';
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '–');
 
@@ -12,56 +13,56 @@ export function GraphTables({ nodes, edges }: { nodes: Entity[]; edges: Relation
       {names.get(id) ?? id}
     </Anchor>
   );
+  const relationColumns: Column<Relation>[] = [
+    { key: 'from', header: 'From', cell: (edge) => entityLink(edge.source_id) },
+    { key: 'relation', header: 'Relation', priority: 2, cell: (edge) => edge.relation },
+    { key: 'to', header: 'To', cell: (edge) => entityLink(edge.target_id) },
+    { key: 'fact', header: 'Fact', cell: (edge) => edge.fact, truncate: (edge) => edge.fact },
+    {
+      key: 'from-day',
+      header: 'Valid from',
+      width: 110,
+      priority: 3,
+      cell: (e) => day(e.valid_at),
+    },
+    {
+      key: 'until',
+      header: 'Valid until',
+      width: 110,
+      priority: 3,
+      cell: (e) => day(e.invalid_at),
+    },
+  ];
+  const entityColumns: Column<Entity>[] = [
+    { key: 'entity', header: 'Entity', cell: (node) => entityLink(node.id) },
+    { key: 'type', header: 'Type', cell: (node) => node.type },
+    {
+      key: 'mentions',
+      header: 'Mentions',
+      width: 100,
+      align: 'right',
+      cell: (n) => n.mention_count,
+    },
+    { key: 'seen', header: 'Last seen', width: 110, priority: 2, cell: (n) => day(n.last_seen_at) },
+  ];
   return (
-    <>
-      <Table.ScrollContainer minWidth={720}>
-        <Table aria-label="Relations">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>From</Table.Th>
-              <Table.Th>Relation</Table.Th>
-              <Table.Th>To</Table.Th>
-              <Table.Th>Fact</Table.Th>
-              <Table.Th>Valid from</Table.Th>
-              <Table.Th>Valid until</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {edges.map((edge) => (
-              <Table.Tr key={edge.id} aria-label={edge.fact}>
-                <Table.Td>{entityLink(edge.source_id)}</Table.Td>
-                <Table.Td>{edge.relation}</Table.Td>
-                <Table.Td>{entityLink(edge.target_id)}</Table.Td>
-                <Table.Td>
-                  <Text size="sm">{edge.fact}</Text>
-                </Table.Td>
-                <Table.Td>{day(edge.valid_at)}</Table.Td>
-                <Table.Td>{day(edge.invalid_at)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <Table aria-label="Entities">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Entity</Table.Th>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Mentions</Table.Th>
-            <Table.Th>Last seen</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {nodes.map((node) => (
-            <Table.Tr key={node.id} aria-label={node.name}>
-              <Table.Td>{entityLink(node.id)}</Table.Td>
-              <Table.Td>{node.type}</Table.Td>
-              <Table.Td>{node.mention_count}</Table.Td>
-              <Table.Td>{day(node.last_seen_at)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </>
+    <Stack gap="md">
+      <DataTable
+        label="Relations"
+        columns={relationColumns}
+        rows={edges}
+        rowKey={(edge) => edge.id}
+        rowProps={(edge) => ({ 'aria-label': edge.fact })}
+        empty={{ title: 'No relations', description: 'Facts that link two entities appear here.' }}
+      />
+      <DataTable
+        label="Entities"
+        columns={entityColumns}
+        rows={nodes}
+        rowKey={(node) => node.id}
+        rowProps={(node) => ({ 'aria-label': node.name })}
+        empty={{ title: 'No entities', description: 'People, places and things the memory knows.' }}
+      />
+    </Stack>
   );
 }

@@ -1,18 +1,41 @@
-import {
-  Button,
-  EmptyState,
-  Group,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, EmptyState, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import type { ItemStatus } from '../../api/memory';
+import type { ItemStatus, MemoryItem } from '../../api/memory';
+import { type Column, DataTable } from '../../components/data-table';
+
 import { useMemoryItems } from '../../hooks/use-memory';
 import { ItemStatusBadge } from './item-status-badge';
+
+const COLUMNS: Column<MemoryItem>[] = [
+  {
+    key: 'path',
+    header: 'Path',
+    priority: 2,
+    cell: (item) => (
+      <Text span size="xs" ff="monospace">
+        {item.path}
+        {item.pinned ? ' · pinned' : ''}
+      </Text>
+    ),
+    truncate: (item) => item.path,
+  },
+  {
+    key: 'text',
+    header: 'Text',
+    cell: (item) => (
+      <Text size="sm" lineClamp={2}>
+        {item.text}
+      </Text>
+    ),
+  },
+  {
+    key: 'status',
+    header: 'Status',
+    width: 120,
+    cell: (item) => <ItemStatusBadge status={item.status} />,
+  },
+];
 
 interface ItemListProps {
   path: string | null;
@@ -56,40 +79,16 @@ export function ItemList({ path, selected, onSelect }: ItemListProps) {
           description="Choose another path, status or words."
         />
       ) : (
-        <Table highlightOnHover aria-label="Memory items">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Path</Table.Th>
-              <Table.Th>Text</Table.Th>
-              <Table.Th w={110}>Status</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((item) => (
-              <Table.Tr
-                key={item.id}
-                aria-label={item.text.slice(0, 80)}
-                aria-selected={item.id === selected}
-                bg={item.id === selected ? 'var(--mantine-primary-color-light)' : undefined}
-                style={{ cursor: 'pointer' }}
-                onClick={() => onSelect(item.id)}
-              >
-                <Table.Td ff="monospace" fz="xs">
-                  {item.path}
-                  {item.pinned ? ' · pinned' : ''}
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" lineClamp={2}>
-                    {item.text}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <ItemStatusBadge status={item.status} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <DataTable
+          label="Memory items"
+          columns={COLUMNS}
+          rows={list.data ? items : undefined}
+          rowKey={(item) => item.id}
+          rowProps={(item) => ({ 'aria-label': item.text.slice(0, 80) })}
+          isSelected={(item) => item.id === selected}
+          onRowClick={(item) => onSelect(item.id)}
+          empty={{ title: 'No items match', description: 'Choose another path, status or words.' }}
+        />
       )}
       {list.hasNextPage ? (
         <Button

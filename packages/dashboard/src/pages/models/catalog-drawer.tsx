@@ -8,13 +8,14 @@ import {
   ScrollArea,
   Skeleton,
   Stack,
-  Table,
   Text,
   TextInput,
+  VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import type { DefaultModel, Provider } from '../../api/models';
+import type { CatalogModel, DefaultModel, Provider } from '../../api/models';
+import { type Column, DataTable } from '../../components/data-table';
 import { plural } from '../../components/format';
 import { useCatalog, useSetDefaultModel } from '../../hooks/use-models';
 
@@ -53,6 +54,44 @@ export function CatalogDrawer({ opened, provider, current, onClose }: CatalogDra
       },
     );
   };
+
+  const columns: Column<CatalogModel>[] = [
+    {
+      key: 'model',
+      header: 'Model',
+      cell: (model) => (
+        <>
+          <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+            {model.id}
+          </Text>
+          {model.label && model.label !== model.id ? (
+            <Text size="xs" c="dimmed">
+              {model.label}
+            </Text>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      key: 'default',
+      header: <VisuallyHidden>Default</VisuallyHidden>,
+      width: 150,
+      align: 'right',
+      cell: (model) =>
+        current?.provider_id === provider?.provider_id && current?.model === model.id ? (
+          <Badge variant="light">Default</Badge>
+        ) : (
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            onClick={() => choose(model.id)}
+            loading={setDefault.isPending && setDefault.variables?.model === model.id}
+          >
+            Make default
+          </Button>
+        ),
+    },
+  ];
 
   return (
     <Drawer
@@ -95,7 +134,7 @@ export function CatalogDrawer({ opened, provider, current, onClose }: CatalogDra
           <Text size="sm" c="dimmed" data-testid="catalog-count">
             {term
               ? `${shown.length} of ${plural(models.length, 'model')} match`
-              : `${models.length} ${models.length === 1 ? 'model' : 'models'}`}
+              : plural(models.length, 'model')}
           </Text>
         ) : null}
         {catalog.isPending && provider ? (
@@ -116,48 +155,15 @@ export function CatalogDrawer({ opened, provider, current, onClose }: CatalogDra
             }
           />
         ) : catalog.data ? (
-          <Table verticalSpacing={6} highlightOnHover aria-label="Catalog">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Model</Table.Th>
-                <Table.Th w={150} />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {shown.map((model) => {
-                const isDefault =
-                  current?.provider_id === provider?.provider_id && current?.model === model.id;
-                return (
-                  <Table.Tr key={model.id} data-model={model.id}>
-                    <Table.Td>
-                      <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
-                        {model.id}
-                      </Text>
-                      {model.label && model.label !== model.id ? (
-                        <Text size="xs" c="dimmed">
-                          {model.label}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      {isDefault ? (
-                        <Badge variant="light">Default</Badge>
-                      ) : (
-                        <Button
-                          size="compact-sm"
-                          variant="subtle"
-                          onClick={() => choose(model.id)}
-                          loading={setDefault.isPending && setDefault.variables?.model === model.id}
-                        >
-                          Make default
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
+          <DataTable
+            label="Catalog"
+            density="compact"
+            columns={columns}
+            rows={shown}
+            rowKey={(model) => model.id}
+            rowProps={(model) => ({ 'data-model': model.id })}
+            empty={{ title: 'No model matches', description: 'The search matches the id or name.' }}
+          />
         ) : null}
       </Stack>
     </Drawer>

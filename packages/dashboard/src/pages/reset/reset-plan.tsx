@@ -1,5 +1,7 @@
-import { Badge, Code, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Badge, Code, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ResetPlan } from '../../api/reset';
+import { plural } from '../../components/format';
+import { KeyValueList } from '../../components/key-value-list';
 import { Panel } from '../../components/panel';
 
 /** What a reset wipes and what it keeps, as the runtime says before anything runs. */
@@ -10,24 +12,23 @@ export function ResetPlanView({ plan }: { plan: ResetPlan }) {
       <Panel
         title="Wiped"
         aside={
-          <Badge color="red" variant="light">{`${plan.tables.length} tables, ${rows} rows`}</Badge>
+          <Badge
+            color="red"
+            variant="light"
+          >{`${plural(plan.tables.length, 'table')}, ${plural(rows, 'row')}`}</Badge>
         }
       >
-        <Table striped withRowBorders={false} data-testid="reset-plan-tables">
-          <Table.Tbody>
-            {plan.tables.map((table) => (
-              <Table.Tr key={table.name}>
-                <Table.Td>
-                  <Code>{table.name}</Code>
-                </Table.Td>
-                <Table.Td ta="right">{table.rows}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <Stack gap={4} data-testid="reset-plan-tables">
+          <KeyValueList
+            items={plan.tables.map((table) => ({
+              label: <Code>{table.name}</Code>,
+              value: plural(table.rows, 'row'),
+            }))}
+          />
+        </Stack>
         <Stack gap={4}>
           <Text size="sm" fw={500}>
-            {`${plan.kv_patterns.length} key patterns and ${plan.queues.length} queues`}
+            {`${plural(plan.kv_patterns.length, 'key pattern')} and ${plural(plan.queues.length, 'queue')}`}
           </Text>
           <Group gap={6}>
             {[...plan.kv_patterns, ...plan.queues].map((name) => (
@@ -37,7 +38,7 @@ export function ResetPlanView({ plan }: { plan: ResetPlan }) {
         </Stack>
         <Stack gap={4}>
           <Text size="sm" fw={500}>
-            {`${plan.job_queues.length} job queues`}
+            {plural(plan.job_queues.length, 'job queue')}
           </Text>
           <Group gap={6}>
             {plan.job_queues.map((name) => (

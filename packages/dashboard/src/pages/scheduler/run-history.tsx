@@ -1,16 +1,7 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  EmptyState,
-  Group,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Anchor, Badge, Button, EmptyState, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { ScheduleDetail, ScheduleRun } from '../../api/schedules';
+import { type Column, DataTable } from '../../components/data-table';
 import { plural } from '../../components/format';
 import { RelativeTime } from '../../components/relative-time';
 import { useScheduleRuns } from '../../hooks/use-schedules';
@@ -89,6 +80,65 @@ function RunResult({ run, schedule }: { run: ScheduleRun; schedule: ScheduleDeta
   );
 }
 
+const columns = (schedule: ScheduleDetail): Column<ScheduleRun>[] => [
+  {
+    key: 'status',
+    header: 'Status',
+    width: 120,
+    cell: (run) => <RunStatusBadge status={run.status} />,
+  },
+  {
+    key: 'started',
+    header: 'Started',
+    width: 170,
+    cell: (run) => <RelativeTime value={run.started_at} stacked />,
+  },
+  {
+    key: 'duration',
+    header: 'Duration',
+    width: 100,
+    align: 'right',
+    priority: 2,
+    cell: (run) => (
+      <Text span size="sm" ff="monospace">
+        {formatDuration(run.started_at, run.finished_at) ?? '—'}
+      </Text>
+    ),
+  },
+  {
+    key: 'trigger',
+    header: 'Trigger',
+    width: 100,
+    priority: 3,
+    cell: (run) => (
+      <Text span size="sm" c={run.trigger === 'manual' ? undefined : 'dimmed'}>
+        {run.trigger === 'manual' ? 'Manual' : 'Scheduled'}
+      </Text>
+    ),
+  },
+  { key: 'result', header: 'Result', cell: (run) => <RunResult run={run} schedule={schedule} /> },
+  {
+    key: 'trace',
+    header: 'Trace',
+    width: 100,
+    cell: (run) =>
+      run.request_id ? (
+        <Anchor
+          component={Link}
+          to={`/traces/${encodeURIComponent(run.request_id)}`}
+          size="sm"
+          style={{ whiteSpace: 'nowrap' }}
+        >
+          View trace
+        </Anchor>
+      ) : (
+        <Text span size="sm" c="dimmed">
+          —
+        </Text>
+      ),
+  },
+];
+
 /** The runs of a schedule, newest first, paged on demand. */
 export function RunHistory({ schedule }: { schedule: ScheduleDetail }) {
   const history = useScheduleRuns(schedule.schedule_id);
@@ -121,65 +171,21 @@ export function RunHistory({ schedule }: { schedule: ScheduleDetail }) {
   }
   return (
     <Stack gap="sm">
-      <Table.ScrollContainer minWidth={700}>
-        <Table verticalSpacing="xs" highlightOnHover aria-label="Run history">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Started</Table.Th>
-              <Table.Th ta="right">Duration</Table.Th>
-              <Table.Th>Trigger</Table.Th>
-              <Table.Th>Result</Table.Th>
-              <Table.Th>Trace</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {runs.map((run) => (
-              <Table.Tr key={run.run_id} data-run-id={run.run_id} data-status={run.status}>
-                <Table.Td>
-                  <RunStatusBadge status={run.status} />
-                </Table.Td>
-                <Table.Td w={170}>
-                  <RelativeTime value={run.started_at} stacked />
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Text size="sm" ff="monospace">
-                    {formatDuration(run.started_at, run.finished_at) ?? '—'}
-                  </Text>
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Text size="sm" c={run.trigger === 'manual' ? undefined : 'dimmed'}>
-                    {run.trigger === 'manual' ? 'Manual' : 'Scheduled'}
-                  </Text>
-                </Table.Td>
-                <Table.Td maw={360}>
-                  <RunResult run={run} schedule={schedule} />
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {run.request_id ? (
-                    <Anchor
-                      component={Link}
-                      to={`/traces/${encodeURIComponent(run.request_id)}`}
-                      size="sm"
-                    >
-                      View trace
-                    </Anchor>
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      —
-                    </Text>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        label="Run history"
+        columns={columns(schedule)}
+        rows={runs}
+        rowKey={(run) => run.run_id}
+        rowProps={(run) => ({ 'data-run-id': run.run_id, 'data-status': run.status })}
+        empty={{ title: 'No runs yet', description: 'Each run of the schedule appears here.' }}
+      />
       <Group justify="space-between">
         <Text size="sm" c="dimmed" data-testid="runs-count">
           {history.hasNextPage
             ? `Showing the newest ${plural(runs.length, 'run')}`
-            : `All ${runs.length} ${runs.length === 1 ? 'run' : 'runs'} shown (a schedule keeps its newest 500)`}
+            : runs.length === 1
+              ? 'The only run so far (a schedule keeps its newest 500)'
+              : `All ${runs.length} runs shown (a schedule keeps its newest 500)`}
         </Text>
         {history.hasNextPage ? (
           <Button

@@ -1,5 +1,6 @@
-import { Badge, EmptyState, Skeleton, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, EmptyState, Skeleton, Text, Tooltip } from '@mantine/core';
 import type { PersistedPatch } from '../../api/self-improve';
+import { type Column, DataTable } from '../../components/data-table';
 import { RelativeTime } from '../../components/relative-time';
 
 const LAST_START: Record<PersistedPatch['last_start'], { label: string; color: string }> = {
@@ -8,6 +9,69 @@ const LAST_START: Record<PersistedPatch['last_start'], { label: string; color: s
   skipped: { label: 'Skipped', color: 'red' },
   not_yet: { label: 'Since the last start', color: 'gray' },
 };
+
+const COLUMNS: Column<PersistedPatch>[] = [
+  {
+    key: 'applied',
+    header: 'Applied',
+    width: 170,
+    cell: (patch) => (patch.applied_at ? <RelativeTime value={patch.applied_at} stacked /> : '—'),
+  },
+  {
+    key: 'file',
+    header: 'File',
+    cell: (patch) => (
+      <Text span size="sm" ff="monospace">
+        {patch.path ?? '—'}
+      </Text>
+    ),
+    truncate: (patch) => patch.path ?? '',
+  },
+  {
+    key: 'patch',
+    header: 'Patch',
+    priority: 3,
+    cell: (patch) => (
+      <Text span size="xs" ff="monospace" c="dimmed">
+        {patch.name}.patch
+      </Text>
+    ),
+    truncate: (patch) => patch.file,
+  },
+  {
+    key: 'digest',
+    header: 'SHA-256',
+    width: 190,
+    priority: 2,
+    cell: (patch) => (
+      <>
+        <Text size="xs" ff="monospace" title={patch.sha256 ?? ''} data-testid="patch-digest">
+          {patch.sha256 ? `${patch.sha256.slice(0, 16)}…` : 'no sidecar'}
+        </Text>
+        {patch.digest_ok ? null : (
+          <Badge color="red" variant="light" size="xs">
+            Digest mismatch
+          </Badge>
+        )}
+      </>
+    ),
+  },
+  {
+    key: 'last-start',
+    header: 'Last start',
+    width: 180,
+    cell: (patch) => {
+      const start = LAST_START[patch.last_start];
+      return (
+        <Tooltip label={patch.last_start_reason ?? ''} disabled={!patch.last_start_reason}>
+          <Badge variant="light" color={start.color} radius="sm">
+            {start.label}
+          </Badge>
+        </Tooltip>
+      );
+    },
+  },
+];
 
 /** The persisted patches, newest first, with their digests and what the last start did. */
 export function PatchHistory({ patches }: { patches: PersistedPatch[] | undefined }) {
@@ -22,65 +86,13 @@ export function PatchHistory({ patches }: { patches: PersistedPatch[] | undefine
     );
   }
   return (
-    <Table.ScrollContainer minWidth={820}>
-      <Table verticalSpacing="xs" aria-label="Applied patches">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Applied</Table.Th>
-            <Table.Th>File</Table.Th>
-            <Table.Th>Patch</Table.Th>
-            <Table.Th>SHA-256</Table.Th>
-            <Table.Th>Last start</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {[...patches].reverse().map((patch) => {
-            const start = LAST_START[patch.last_start];
-            return (
-              <Table.Tr key={patch.name} data-patch={patch.name}>
-                <Table.Td w={170}>
-                  {patch.applied_at ? <RelativeTime value={patch.applied_at} stacked /> : '—'}
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" ff="monospace">
-                    {patch.path ?? '—'}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="xs" ff="monospace" c="dimmed" title={patch.file}>
-                    {patch.name}.patch
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text
-                    size="xs"
-                    ff="monospace"
-                    title={patch.sha256 ?? ''}
-                    data-testid="patch-digest"
-                  >
-                    {patch.sha256 ? `${patch.sha256.slice(0, 16)}…` : 'no sidecar'}
-                  </Text>
-                  {patch.digest_ok ? null : (
-                    <Badge color="red" variant="light" size="xs">
-                      Digest mismatch
-                    </Badge>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Tooltip
-                    label={patch.last_start_reason ?? ''}
-                    disabled={!patch.last_start_reason}
-                  >
-                    <Badge variant="light" color={start.color} radius="sm">
-                      {start.label}
-                    </Badge>
-                  </Tooltip>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      label="Applied patches"
+      columns={COLUMNS}
+      rows={[...patches].reverse()}
+      rowKey={(patch) => patch.name}
+      rowProps={(patch) => ({ 'data-patch': patch.name })}
+      empty={{ title: 'No patch applied yet', description: 'Applied proposals appear here.' }}
+    />
   );
 }

@@ -1,4 +1,5 @@
-import { Code, Grid, Stack, Table, Text } from '@mantine/core';
+import { Code, Grid, Stack, Text } from '@mantine/core';
+import { type Column, DataTable } from '../../components/data-table';
 
 const FIELDS: { name: string; rule: string }[] = [
   {
@@ -23,6 +24,20 @@ const FIELDS: { name: string; rule: string }[] = [
     rule: 'JSON Schema of the input, type "object" with properties of type string, number, integer, boolean, array or object. The input arrives as JSON on stdin.',
   },
   { name: 'timeout_seconds', rule: "Optional, 1-120; else the shell's default time limit." },
+];
+
+const FIELD_COLUMNS: Column<(typeof FIELDS)[number]>[] = [
+  {
+    key: 'field',
+    header: 'Field',
+    width: 150,
+    cell: (field) => (
+      <Text span size="sm" ff="monospace" fw={600}>
+        {field.name}
+      </Text>
+    ),
+  },
+  { key: 'rules', header: 'Rules', cell: (field) => field.rule },
 ];
 
 const example = (folder: string) => `${folder}/weather_report/
@@ -58,28 +73,13 @@ export function CustomSkillGuide({ folder }: { folder: string }) {
             the answer is stdout (or its <Code>text</Code> field when it prints a JSON object). They
             survive a Panic Reset.
           </Text>
-          <Table withTableBorder verticalSpacing={6} fz="sm" aria-label="Manifest fields">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={130}>Field</Table.Th>
-                <Table.Th>Rules</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {FIELDS.map((field) => (
-                <Table.Tr key={field.name}>
-                  <Table.Td>
-                    <Text size="sm" ff="monospace" fw={600}>
-                      {field.name}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{field.rule}</Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <DataTable
+            label="Manifest fields"
+            columns={FIELD_COLUMNS}
+            rows={FIELDS}
+            rowKey={(field) => field.name}
+            empty={{ title: 'No fields', description: 'The manifest has no fields.' }}
+          />
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 5 }}>

@@ -8,13 +8,13 @@ import {
   Paper,
   Skeleton,
   Stack,
-  Table,
   Text,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { CustomSkill } from '../../api/custom-skills';
+import { type Column, DataTable } from '../../components/data-table';
 import { Panel } from '../../components/panel';
 import { useFlags } from '../../hooks/use-config';
 import { useCustomSkills, useReloadCustomSkills } from '../../hooks/use-custom-skills';
@@ -41,8 +41,7 @@ function Status({ skill }: { skill: CustomSkill }) {
           size="xs"
           c="red.8"
           ff="monospace"
-          maw={420}
-          style={{ wordBreak: 'break-word' }}
+          style={{ overflowWrap: 'anywhere' }}
           data-testid="custom-skill-error"
         >
           {skill.error}
@@ -52,59 +51,74 @@ function Status({ skill }: { skill: CustomSkill }) {
   );
 }
 
+const COLUMNS: Column<CustomSkill>[] = [
+  {
+    key: 'skill',
+    header: 'Skill',
+    cell: (skill) => (
+      <>
+        <Text size="sm" ff="monospace" fw={600} truncate="end" title={skill.name}>
+          {skill.name}
+        </Text>
+        {skill.description ? (
+          <Text size="xs" c="dimmed" lineClamp={2}>
+            {skill.description}
+          </Text>
+        ) : null}
+      </>
+    ),
+  },
+  {
+    key: 'language',
+    header: 'Language',
+    width: 110,
+    priority: 3,
+    cell: (skill) => (
+      <Text size="sm" c={skill.language ? undefined : 'dimmed'}>
+        {skill.language ? (LANGUAGES[skill.language] ?? skill.language) : 'Unknown'}
+      </Text>
+    ),
+  },
+  {
+    key: 'level',
+    header: 'Level',
+    width: 130,
+    cell: (skill) =>
+      skill.level ? (
+        <LevelBadge level={skill.level} />
+      ) : (
+        <Text size="sm" c="dimmed">
+          Unknown
+        </Text>
+      ),
+  },
+  { key: 'status', header: 'Status', cell: (skill) => <Status skill={skill} /> },
+  {
+    key: 'path',
+    header: 'Path',
+    priority: 2,
+    cell: (skill) => (
+      <Text span size="xs" ff="monospace" c="dimmed">
+        {skill.path}
+      </Text>
+    ),
+    truncate: (skill) => skill.path,
+  },
+];
+
 function CustomSkillsTable({ skills }: { skills: CustomSkill[] }) {
   return (
-    <Table.ScrollContainer minWidth={860}>
-      <Table verticalSpacing="sm" aria-label="Custom skills">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Skill</Table.Th>
-            <Table.Th w={110}>Language</Table.Th>
-            <Table.Th w={130}>Level</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Path</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {skills.map((skill) => (
-            <Table.Tr key={skill.name} data-custom-skill={skill.name} data-loaded={skill.loaded}>
-              <Table.Td>
-                <Text size="sm" ff="monospace" fw={600}>
-                  {skill.name}
-                </Text>
-                {skill.description ? (
-                  <Text size="xs" c="dimmed" maw={360} lineClamp={2}>
-                    {skill.description}
-                  </Text>
-                ) : null}
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" c={skill.language ? undefined : 'dimmed'}>
-                  {skill.language ? (LANGUAGES[skill.language] ?? skill.language) : 'Unknown'}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                {skill.level ? (
-                  <LevelBadge level={skill.level} />
-                ) : (
-                  <Text size="sm" c="dimmed">
-                    Unknown
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Status skill={skill} />
-              </Table.Td>
-              <Table.Td>
-                <Text size="xs" ff="monospace" c="dimmed" style={{ wordBreak: 'break-all' }}>
-                  {skill.path}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      label="Custom skills"
+      columns={COLUMNS}
+      rows={skills}
+      rowKey={(skill) => skill.name}
+      rowProps={(skill) => ({
+        'data-custom-skill': skill.name,
+        'data-loaded': String(skill.loaded),
+      })}
+      empty={{ title: 'No custom skills', description: 'Skill folders appear here once loaded.' }}
+    />
   );
 }
 

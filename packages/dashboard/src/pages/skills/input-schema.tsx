@@ -1,4 +1,5 @@
-import { Badge, Code, Stack, Table, Text } from '@mantine/core';
+import { Badge, Code, Stack, Text } from '@mantine/core';
+import { type Column, DataTable } from '../../components/data-table';
 
 interface Property {
   type?: string | string[];
@@ -18,53 +19,67 @@ const typeOf = (property: Property) => {
   return property.type ?? 'any';
 };
 
+type Parameter = [name: string, property: Property];
+
+const columns = (required: ReadonlySet<string>): Column<Parameter>[] => [
+  {
+    key: 'name',
+    header: 'Parameter',
+    cell: ([name]) => (
+      <>
+        <Text size="sm" ff="monospace" fw={500} span>
+          {name}
+        </Text>{' '}
+        {required.has(name) ? (
+          <Badge size="xs" variant="outline" color="gray">
+            required
+          </Badge>
+        ) : null}
+      </>
+    ),
+  },
+  {
+    key: 'type',
+    header: 'Type',
+    cell: ([, property]) => (
+      <Text span size="sm" ff="monospace" c="dimmed">
+        {typeOf(property)}
+      </Text>
+    ),
+    truncate: ([, property]) => typeOf(property),
+  },
+  {
+    key: 'description',
+    header: 'Description',
+    cell: ([, property]) => (
+      <>
+        <Text size="sm">{property.description ?? '—'}</Text>
+        {property.default !== undefined ? (
+          <Text size="xs" c="dimmed">
+            Default {JSON.stringify(property.default)}
+          </Text>
+        ) : null}
+      </>
+    ),
+  },
+];
+
 /** A skill's input: its parameters as a table when it is an object schema, and the raw JSON. */
 export function InputSchema({ schema }: { schema: unknown }) {
   const object = (schema && typeof schema === 'object' ? schema : {}) as ObjectSchema;
-  const properties = Object.entries(object.properties ?? {});
+  const properties: Parameter[] = Object.entries(object.properties ?? {});
   const required = new Set(object.required ?? []);
 
   return (
     <Stack gap="sm" py="xs">
       {properties.length > 0 ? (
-        <Table verticalSpacing={6} withTableBorder bg="var(--mantine-color-body)">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Parameter</Table.Th>
-              <Table.Th>Type</Table.Th>
-              <Table.Th>Description</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {properties.map(([name, property]) => (
-              <Table.Tr key={name}>
-                <Table.Td>
-                  <Text size="sm" ff="monospace" fw={500} span>
-                    {name}
-                  </Text>{' '}
-                  {required.has(name) ? (
-                    <Badge size="xs" variant="outline" color="gray">
-                      required
-                    </Badge>
-                  ) : null}
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" ff="monospace" c="dimmed">
-                    {typeOf(property)}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{property.description ?? '—'}</Text>
-                  {property.default !== undefined ? (
-                    <Text size="xs" c="dimmed">
-                      Default {JSON.stringify(property.default)}
-                    </Text>
-                  ) : null}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <DataTable
+          label="Parameters"
+          columns={columns(required)}
+          rows={properties}
+          rowKey={([name]) => name}
+          empty={{ title: 'No parameters', description: 'This skill takes no parameters.' }}
+        />
       ) : (
         <Text size="sm" c="dimmed">
           This skill takes no parameters.

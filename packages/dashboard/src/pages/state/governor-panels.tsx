@@ -1,6 +1,8 @@
-import { Anchor, Badge, Group, List, Progress, Stack, Table, Text, ThemeIcon } from '@mantine/core';
+import { Anchor, Badge, Group, List, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Link } from 'react-router';
 import type { ExecutionState } from '../../api/state';
+import { type Column, DataTable } from '../../components/data-table';
+import { plural } from '../../components/format';
 import { KeyValueList } from '../../components/key-value-list';
 import { Panel } from '../../components/panel';
 import { PriorityBadge } from '../../components/priority-badge';
@@ -16,9 +18,7 @@ export function WaitingPanel({ state }: { state: ExecutionState }) {
       title="Why work waits"
       aside={
         <Badge variant="light" color={waiting.length > 0 ? 'orange' : 'green'}>
-          {waiting.length > 0
-            ? `${waiting.length} ${waiting.length === 1 ? 'reason' : 'reasons'}`
-            : 'nothing waits'}
+          {waiting.length > 0 ? plural(waiting.length, 'reason') : 'nothing waits'}
         </Badge>
       }
     >
@@ -134,6 +134,69 @@ export function GovernorPanel({ state }: { state: ExecutionState }) {
   );
 }
 
+type GoalBudget = ExecutionState['governor']['goals'][number];
+
+const budgetColumns = (budget: number): Column<GoalBudget>[] => [
+  {
+    key: 'goal',
+    header: 'Goal',
+    cell: (goal) => (
+      <Stack gap={2}>
+        <Anchor
+          component={Link}
+          to={goalPath(goal.goal_id)}
+          size="sm"
+          lineClamp={1}
+          title={goal.objective}
+        >
+          {preview(goal.objective, 100)}
+        </Anchor>
+        {goal.pause_reason ? (
+          <Text size="xs" fw={600} c="orange.8">
+            {goal.pause_reason}
+          </Text>
+        ) : null}
+      </Stack>
+    ),
+  },
+  {
+    key: 'priority',
+    header: 'Priority',
+    width: 110,
+    priority: 2,
+    cell: (goal) => <PriorityBadge priority={goal.priority} />,
+  },
+  {
+    key: 'status',
+    header: 'Status',
+    width: 110,
+    cell: (goal) => <GoalStatusBadge value={goal.status} />,
+  },
+  {
+    key: 'tokens',
+    header: 'Tokens / budget',
+    width: 220,
+    cell: (goal) => {
+      const share = budget > 0 ? goal.tokens / budget : 0;
+      return (
+        <Group gap="xs" wrap="nowrap">
+          <Progress
+            value={Math.min(100, share * 100)}
+            color={share >= 1 ? 'red' : share >= 0.8 ? 'orange' : 'teal'}
+            radius="xl"
+            style={{ flex: 1 }}
+            miw={60}
+            aria-label={`${goal.tokens} of ${budget} tokens`}
+          />
+          <Text size="xs" ff="monospace" miw="max-content">
+            {formatTokens(goal.tokens)}
+          </Text>
+        </Group>
+      );
+    },
+  },
+];
+
 /** The active and paused goals with their tokens against the goal budget. */
 export function GoalBudgetsPanel({ state }: { state: ExecutionState }) {
   const { goals, limits } = state.governor;
@@ -151,71 +214,13 @@ export function GoalBudgetsPanel({ state }: { state: ExecutionState }) {
           No active or paused goal.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table verticalSpacing="xs" aria-label="Goal token budgets">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Goal</Table.Th>
-                <Table.Th>Priority</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th w={280}>Tokens / budget</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {goals.map((goal) => {
-                const share =
-                  limits.goal_token_budget > 0 ? goal.tokens / limits.goal_token_budget : 0;
-                return (
-                  <Table.Tr key={goal.goal_id}>
-                    <Table.Td maw={420}>
-                      <Stack gap={2}>
-                        <Anchor
-                          component={Link}
-                          to={goalPath(goal.goal_id)}
-                          size="sm"
-                          lineClamp={1}
-                          title={goal.objective}
-                        >
-                          {preview(goal.objective, 100)}
-                        </Anchor>
-                        {goal.pause_reason ? (
-                          <Text
-                            size="xs"
-                            fw={600}
-                            c="orange.8"
-                            style={{ overflowWrap: 'anywhere' }}
-                          >
-                            {goal.pause_reason}
-                          </Text>
-                        ) : null}
-                      </Stack>
-                    </Table.Td>
-                    <Table.Td>
-                      <PriorityBadge priority={goal.priority} />
-                    </Table.Td>
-                    <Table.Td>
-                      <GoalStatusBadge value={goal.status} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Progress
-                          value={Math.min(100, share * 100)}
-                          color={share >= 1 ? 'red' : share >= 0.8 ? 'orange' : 'teal'}
-                          radius="xl"
-                          style={{ flex: 1 }}
-                          aria-label={`${goal.tokens} of ${limits.goal_token_budget} tokens`}
-                        />
-                        <Text size="xs" ff="monospace" miw="max-content">
-                          {formatTokens(goal.tokens)}
-                        </Text>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          label="Goal token budgets"
+          columns={budgetColumns(limits.goal_token_budget)}
+          rows={goals}
+          rowKey={(goal) => goal.goal_id}
+          empty={{ title: 'No active or paused goal', description: 'Goals at work appear here.' }}
+        />
       )}
     </Panel>
   );

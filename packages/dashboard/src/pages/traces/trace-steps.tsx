@@ -1,5 +1,6 @@
-import { Badge, Table, Text } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import type { TraceStep } from '../../api/traces';
+import { type Column, DataTable } from '../../components/data-table';
 import { LevelBadge } from '../skills/level-badge';
 import { formatLatency } from './trace-format';
 
@@ -8,6 +9,72 @@ const STEP_COLORS: Record<TraceStep['status'], string> = {
   error: 'red',
   denied: 'orange',
 };
+
+const COLUMNS: Column<{ step: TraceStep; number: number }>[] = [
+  {
+    key: 'number',
+    header: '#',
+    width: 48,
+    cell: ({ number }) => (
+      <Text span size="sm" c="dimmed">
+        {number}
+      </Text>
+    ),
+  },
+  {
+    key: 'skill',
+    header: 'Skill',
+    cell: ({ step }) => (
+      <Text span size="sm" ff="monospace" fw={500}>
+        {step.skill}
+      </Text>
+    ),
+    truncate: ({ step }) => step.skill,
+  },
+  {
+    key: 'level',
+    header: 'Level',
+    width: 130,
+    priority: 2,
+    cell: ({ step }) => <LevelBadge level={step.level} size="sm" />,
+  },
+  {
+    key: 'status',
+    header: 'Status',
+    width: 100,
+    cell: ({ step }) => (
+      <Badge variant="light" size="sm" color={STEP_COLORS[step.status] ?? 'gray'}>
+        {step.status}
+      </Badge>
+    ),
+  },
+  {
+    key: 'duration',
+    header: 'Duration',
+    width: 100,
+    align: 'right',
+    cell: ({ step }) => (
+      <Text span size="sm" ff="monospace">
+        {formatLatency(step.duration_ms)}
+      </Text>
+    ),
+  },
+  {
+    key: 'error',
+    header: 'Error',
+    priority: 2,
+    cell: ({ step }) =>
+      step.error ? (
+        <Text size="sm" c="red">
+          {step.error}
+        </Text>
+      ) : (
+        <Text size="sm" c="dimmed">
+          —
+        </Text>
+      ),
+  },
+];
 
 /** The skills that ran for the request, in the order they started. */
 export function TraceSteps({ steps }: { steps: TraceStep[] }) {
@@ -18,61 +85,15 @@ export function TraceSteps({ steps }: { steps: TraceStep[] }) {
       </Text>
     );
   }
+  const numbered = steps.map((step, index) => ({ step, number: index + 1 }));
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table verticalSpacing="xs" aria-label="Steps">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={40}>#</Table.Th>
-            <Table.Th>Skill</Table.Th>
-            <Table.Th>Level</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th ta="right">Duration</Table.Th>
-            <Table.Th>Error</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {steps.map((step, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: steps are fixed and a skill may run twice
-            <Table.Tr key={index}>
-              <Table.Td>
-                <Text size="sm" c="dimmed">
-                  {index + 1}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" ff="monospace" fw={500}>
-                  {step.skill}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <LevelBadge level={step.level} size="sm" />
-              </Table.Td>
-              <Table.Td>
-                <Badge variant="light" size="sm" color={STEP_COLORS[step.status] ?? 'gray'}>
-                  {step.status}
-                </Badge>
-              </Table.Td>
-              <Table.Td ta="right">
-                <Text size="sm" ff="monospace">
-                  {formatLatency(step.duration_ms)}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                {step.error ? (
-                  <Text size="sm" c="red" style={{ wordBreak: 'break-word' }}>
-                    {step.error}
-                  </Text>
-                ) : (
-                  <Text size="sm" c="dimmed">
-                    —
-                  </Text>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      label="Steps"
+      columns={COLUMNS}
+      rows={numbered}
+      // A skill may run twice: a step is known by its place in the order.
+      rowKey={(row) => String(row.number)}
+      empty={{ title: 'No steps', description: 'No skill ran for this request.' }}
+    />
   );
 }

@@ -1,6 +1,8 @@
-import { Anchor, Badge, Box, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { SearchResult } from '../../api/memory';
+import { type Column, DataTable } from '../../components/data-table';
+
 import { ItemStatusBadge } from '../memory/item-status-badge';
 
 type Hit = SearchResult['hits'][number];
@@ -28,49 +30,59 @@ function HitText({ hit }: { hit: Hit }) {
   );
 }
 
+const LISTS = [
+  { list: 'full_text', header: 'Full text' },
+  { list: 'trigram', header: 'Trigram' },
+  { list: 'vector', header: 'Vector' },
+] as const;
+
+const COLUMNS: Column<{ hit: Hit; number: number }>[] = [
+  { key: 'number', header: '#', width: 48, cell: ({ number }) => number },
+  {
+    key: 'hit',
+    header: 'Hit',
+    cell: ({ hit }) => (
+      <>
+        <Badge size="xs" variant="light" mr="xs" maw="100%">
+          {hit.item ? hit.item.path : `observation · ${hit.observation?.source_kind}`}
+        </Badge>
+        {hit.item ? <ItemStatusBadge status={hit.item.status} /> : null}
+        <Box mt={4}>
+          <HitText hit={hit} />
+        </Box>
+      </>
+    ),
+  },
+  {
+    key: 'fused',
+    header: 'Fused score',
+    width: 110,
+    align: 'right',
+    cell: ({ hit }) => <span data-testid="fused-score">{score(hit.score, 4)}</span>,
+  },
+  ...LISTS.map(
+    ({ list, header }): Column<{ hit: Hit; number: number }> => ({
+      key: list,
+      header,
+      width: 120,
+      priority: 2,
+      cell: ({ hit }) =>
+        hit.ranks[list] === null ? '–' : `#${hit.ranks[list]} · ${score(hit.scores[list])}`,
+    }),
+  ),
+];
+
 /** Hits in fused order, with each list's rank and raw score so the order can be checked. */
 export function SearchHits({ hits }: { hits: Hit[] }) {
+  const numbered = hits.map((hit, index) => ({ hit, number: index + 1 }));
   return (
-    <Table.ScrollContainer minWidth={820}>
-      <Table aria-label="Search hits">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>#</Table.Th>
-            <Table.Th>Hit</Table.Th>
-            <Table.Th>Fused score</Table.Th>
-            <Table.Th>Full text</Table.Th>
-            <Table.Th>Trigram</Table.Th>
-            <Table.Th>Vector</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {hits.map((hit, index) => (
-            <Table.Tr
-              key={hit.item?.id ?? hit.observation?.id ?? index}
-              aria-label={`Hit ${index + 1}`}
-            >
-              <Table.Td>{index + 1}</Table.Td>
-              <Table.Td>
-                <Badge size="xs" variant="light" mr="xs">
-                  {hit.item ? hit.item.path : `observation · ${hit.observation?.source_kind}`}
-                </Badge>
-                {hit.item ? <ItemStatusBadge status={hit.item.status} /> : null}
-                <Box mt={4}>
-                  <HitText hit={hit} />
-                </Box>
-              </Table.Td>
-              <Table.Td data-testid="fused-score">{score(hit.score, 4)}</Table.Td>
-              {(['full_text', 'trigram', 'vector'] as const).map((list) => (
-                <Table.Td key={list}>
-                  {hit.ranks[list] === null
-                    ? '–'
-                    : `#${hit.ranks[list]} · ${score(hit.scores[list])}`}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      label="Search hits"
+      columns={COLUMNS}
+      rows={numbered}
+      rowKey={({ hit, number }) => hit.item?.id ?? hit.observation?.id ?? String(number)}
+      rowProps={({ number }) => ({ 'aria-label': `Hit ${number}` })}
+      empty={{ title: 'No hits', description: 'Nothing in memory matches the query.' }}
+    />
   );
 }

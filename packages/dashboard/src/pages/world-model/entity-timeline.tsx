@@ -1,6 +1,7 @@
-import { Anchor, EmptyState, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Anchor, EmptyState, Skeleton, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Relation } from '../../api/memory';
+import { type Column, DataTable } from '../../components/data-table';
 import { plural } from '../../components/format';
 import { Panel } from '../../components/panel';
 import { useEntity } from '../../hooks/use-memory';
@@ -9,6 +10,53 @@ import { IntervalBar } from './interval-bar';
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : null);
 /** Unknown start of truth: the store learned it then, which is the earliest it can be shown. */
 const startOf = (relation: Relation) => Date.parse(relation.valid_at ?? relation.created_at);
+
+const intervalOf = (relation: Relation) =>
+  `${day(relation.valid_at) ?? 'unknown'} – ${day(relation.invalid_at) ?? 'now'}`;
+
+const intervalColumns = (
+  names: Map<string, string>,
+  from: number,
+  now: number,
+): Column<Relation>[] => [
+  {
+    key: 'relation',
+    header: 'Relation',
+    cell: (relation) => (
+      <>
+        <Text size="sm">
+          {names.get(relation.source_id) ?? '?'} <i>{relation.relation}</i>{' '}
+          {names.get(relation.target_id) ?? '?'}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {relation.fact}
+          {relation.expired_at ? ' (no longer believed)' : ''}
+        </Text>
+      </>
+    ),
+  },
+  {
+    key: 'interval',
+    header: 'Valid from – until',
+    width: 200,
+    cell: (relation) => <span style={{ whiteSpace: 'nowrap' }}>{intervalOf(relation)}</span>,
+  },
+  {
+    key: 'bar',
+    header: `${new Date(from).toISOString().slice(0, 10)} → now`,
+    priority: 2,
+    cell: (relation) => (
+      <IntervalBar
+        from={from}
+        to={now}
+        start={startOf(relation)}
+        end={relation.invalid_at ? Date.parse(relation.invalid_at) : null}
+        current={relation.invalid_at === null && relation.expired_at === null}
+        label={intervalOf(relation)}
+      />
+    ),
+  },
+];
 
 /** An entity's relations as intervals of world time, and the observations that mention it. */
 export function EntityTimeline({ id }: { id: string }) {
@@ -30,46 +78,17 @@ export function EntityTimeline({ id }: { id: string }) {
           No relation with another entity is known yet.
         </Text>
       ) : (
-        <Table aria-label="Relation intervals">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Relation</Table.Th>
-              <Table.Th>Valid from – until</Table.Th>
-              <Table.Th w="35%">{`${new Date(from).toISOString().slice(0, 10)} → now`}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.relations.map((relation) => {
-              const interval = `${day(relation.valid_at) ?? 'unknown'} – ${day(relation.invalid_at) ?? 'now'}`;
-              const current = relation.invalid_at === null && relation.expired_at === null;
-              return (
-                <Table.Tr key={relation.id} aria-label={relation.fact}>
-                  <Table.Td>
-                    <Text size="sm">
-                      {names.get(relation.source_id) ?? '?'} <i>{relation.relation}</i>{' '}
-                      {names.get(relation.target_id) ?? '?'}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {relation.fact}
-                      {relation.expired_at ? ' (no longer believed)' : ''}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{interval}</Table.Td>
-                  <Table.Td>
-                    <IntervalBar
-                      from={from}
-                      to={now}
-                      start={startOf(relation)}
-                      end={relation.invalid_at ? Date.parse(relation.invalid_at) : null}
-                      current={current}
-                      label={interval}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+        <DataTable
+          label="Relation intervals"
+          columns={intervalColumns(names, from, now)}
+          rows={data.relations}
+          rowKey={(relation) => relation.id}
+          rowProps={(relation) => ({ 'aria-label': relation.fact })}
+          empty={{
+            title: 'No relations',
+            description: 'No relation with another entity is known yet.',
+          }}
+        />
       )}
       <Stack gap={4}>
         <Text fw={600} size="sm">
