@@ -131,9 +131,19 @@ previous_images() {
     git -C "$repo" archive "$rev" | tar -x -C "$run/previous"
     rm -rf "$run/previous/deploy"
     cp -r "$repo/deploy" "$repo/.dockerignore" "$run/previous/"
-    DOCKER_BUILDKIT=1 docker build -q -f "$run/previous/deploy/core.Dockerfile" \
-      --build-arg NODE_IMAGE=agent-test/node:latest -t "$tag" "$run/previous" >/dev/null
-    rm -rf "$run/previous"
+    # Built by compose, as the other images are: the same BuildKit and its cache.
+    cat >"$run/previous.yaml" <<YAML
+services:
+  agent-core:
+    build:
+      context: $run/previous
+      dockerfile: deploy/core.Dockerfile
+      args: { NODE_IMAGE: "agent-test/node:latest" }
+    image: $tag
+YAML
+    DOCKER_CONFIG="$run/docker-config" docker compose -p agent-previous -f "$run/previous.yaml" \
+      --progress quiet build
+    rm -rf "$run/previous" "$run/previous.yaml"
   fi
   # Builds of earlier migration sets are superseded.
   docker images --format '{{.Repository}}:{{.Tag}}' | grep '^agent-runtime/core:previous-' |
