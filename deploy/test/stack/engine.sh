@@ -119,7 +119,7 @@ bundle_fakes() {
 # deploy/ (Dockerfile, entrypoint, health check). Tagged agent-runtime/*:previous, the other
 # services' images alias their current ones; the build is kept in the image store by commit.
 previous_images() {
-  local added rev tag image
+  local added rev tag stale
   added=$(git -C "$repo" log -1 --diff-filter=A --format=%H -- packages/core/src/store/migrations/)
   rev=$(git -C "$repo" rev-parse --verify -q "$added^") || {
     echo "stack: the upgrade drill needs the commit before $added (a clone with its history)" >&2
@@ -146,8 +146,10 @@ YAML
     rm -rf "$run/previous" "$run/previous.yaml"
   fi
   # Builds of earlier migration sets are superseded.
-  docker images --format '{{.Repository}}:{{.Tag}}' | grep '^agent-runtime/core:previous-' |
-    grep -vx "$tag" | xargs -r docker rmi >/dev/null
+  stale=$(docker images --format '{{.Repository}}:{{.Tag}}' |
+    grep '^agent-runtime/core:previous-' | grep -vx "$tag" || true)
+  # shellcheck disable=SC2086
+  [ -z "$stale" ] || docker rmi $stale >/dev/null
   docker tag "$tag" agent-runtime/core:previous
   for image in proxy broker messaging; do
     docker tag "agent-runtime/$image:latest" "agent-runtime/$image:previous"
