@@ -63,7 +63,6 @@ export interface Service {
   network_mode?: string;
   pid?: string;
   devices?: string[];
-  deploy?: { replicas?: number | string };
 }
 
 export interface Rendered {
@@ -93,8 +92,6 @@ export async function renderCompose(): Promise<{
     '--telegram-token',
     '123456:ABCDEFGHIJKLMNOPQRSTUVWXYZ',
     '--llm',
-    '--replicas',
-    '3',
   );
   const { stdout } = await run(
     'docker-compose',

@@ -67,18 +67,14 @@ if ! compose --progress plain build \
   exit 1
 fi
 build_seconds=$(($(date +%s) - t0))
-say "agent-core of the previous migration set, for the upgrade drill"
-t0=$(date +%s)
-previous_images
-previous_seconds=$(($(date +%s) - t0))
 
 say "starting the stack"
 t0=$(date +%s)
 compose up -d
 wait_healthy 240
 up_seconds=$(($(date +%s) - t0))
-say "all healthy in ${up_seconds}s (bases ${base_seconds}s, build ${build_seconds}s, previous ${previous_seconds}s)"
-echo "stack figures: base images ${base_seconds}s, build ${build_seconds}s, previous agent-core ${previous_seconds}s, start to all healthy ${up_seconds}s"
+say "all healthy in ${up_seconds}s (bases ${base_seconds}s, build ${build_seconds}s)"
+echo "stack figures: base images ${base_seconds}s, build ${build_seconds}s, start to all healthy ${up_seconds}s"
 print_image_sizes
 print_figures "idle after start"
 
