@@ -84,13 +84,7 @@ suite() { # name, vitest filter...
   shift
   (cd "$repo" && npx vitest run --config deploy/test/stack/vitest.config.ts "$@" \
     --reporter=default --reporter=json --outputFile="$run/$name-results.json")
-  node -e '
-  const report = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
-  const skipped = report.numPendingTests + report.numTodoTests;
-  if (report.numTotalTests === 0 || skipped > 0 || !report.success) {
-    console.error(`stack: ${skipped} skipped, ${report.numFailedTests} failed`);
-    process.exit(1);
-  }' "$run/$name-results.json"
+  node "$repo/.ci/test-report.mjs" "stack ($name)" "$run/$name-results.json"
 }
 
 say "end-to-end suite on Docker Engine"
