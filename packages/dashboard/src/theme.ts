@@ -1,4 +1,10 @@
-import { Badge, createTheme, SegmentedControl } from '@mantine/core';
+import { Badge, createTheme, em, SegmentedControl } from '@mantine/core';
+
+/**
+ * Narrower than Mantine's `xs` breakpoint (576 px): a phone, where a table's rows become cards
+ * and a dialog takes the whole screen.
+ */
+export const PHONE_QUERY = `(max-width: ${em(575)})`;
 
 export const theme = createTheme({
   primaryColor: 'indigo',

@@ -1,7 +1,6 @@
 import {
   Box,
   EmptyState,
-  em,
   Group,
   Paper,
   Skeleton,
@@ -12,12 +11,14 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Fragment, type MouseEvent, type ReactNode } from 'react';
+import { PHONE_QUERY } from '../theme';
 import { ROW_SPACING, selectedRowProps, type TableDensity } from './data-table-options';
 import { type RowDetail, useRowDetail } from './row-detail';
 
 /**
- * Which columns a table keeps as it narrows: 1 always, 2 from `md` (768 px), 3 from `lg`
- * (1200 px). Below `sm` (576 px) every row is a card with all its fields, one per line.
+ * Which columns a table keeps as it narrows: 1 always, 2 from Mantine's `md` (992 px), 3 from
+ * `lg` (1200 px). On a phone (PHONE_QUERY, under 576 px) every row is a card with all its
+ * fields, one per line.
  */
 export type ColumnPriority = 1 | 2 | 3;
 
@@ -26,9 +27,6 @@ const VISIBLE_FROM: Record<ColumnPriority, 'md' | 'lg' | undefined> = {
   2: 'md',
   3: 'lg',
 };
-
-/** Mantine's `sm` breakpoint, below which a row is a card. */
-const PHONE = `(max-width: ${em(575)})`;
 
 export interface Column<Row> {
   key: string;
@@ -153,7 +151,7 @@ export function DataTable<Row>({
   isSelected,
   density = 'regular',
 }: DataTableProps<Row>) {
-  const phone = useMediaQuery(PHONE);
+  const phone = useMediaQuery(PHONE_QUERY);
   const expansion = useRowDetail(detail, rowKey);
   const columns = [...expansion.columns, ...ownColumns];
   // A row with a detail opens on a click, unless it opens a record of its own.

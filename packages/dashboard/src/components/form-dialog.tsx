@@ -1,6 +1,7 @@
 import { Button, Group, Modal, type ModalProps, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { FormEvent, ReactNode } from 'react';
+import { PHONE_QUERY } from '../theme';
 import type { Refusal } from './form-errors';
 import { FormRefusal } from './form-refusal';
 
@@ -30,9 +31,6 @@ export interface FormDialogProps {
   onReset?: () => void;
   size?: ModalProps['size'];
 }
-
-/** Narrower than Mantine's `xs` breakpoint (576 px): a phone, where a dialog takes the screen. */
-export const PHONE_QUERY = '(max-width: 35.99em)';
 
 /** The one shape of every form dialog: title, fields, refusal, Cancel and submit. */
 export function FormDialog({
