@@ -44,13 +44,16 @@ describe.each(backends)('a kill -9 under load ($name)', ({ name, ready }) => {
       const first = await serve(env);
       const headers = await signIn(first.url);
       let killed = false;
-      const running = load(first.url, headers, () => killed);
-      // Kill while requests are in flight, once enough were answered to have filled batches.
+      const answered: string[] = [];
+      const running = load(first.url, headers, () => killed, answered);
+      // Kill while requests are in flight, once enough were answered to have filled batches:
+      // at least 3 s and 50 answers in (a busy machine may answer none in the first 3 s).
       const started = Date.now();
-      while (Date.now() - started < 3_000) await new Promise((r) => setTimeout(r, 100));
+      while (Date.now() - started < 3_000 || answered.length < 50)
+        await new Promise((r) => setTimeout(r, 100));
       first.child.kill('SIGKILL');
       killed = true;
-      const answered = await running;
+      await running;
       expect(answered.length).toBeGreaterThan(0);
       expect((await readdir(path.join(dataDir, 'exchange-journal'))).length).toBeGreaterThan(0);
 
