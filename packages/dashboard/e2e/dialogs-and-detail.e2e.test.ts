@@ -35,9 +35,10 @@ describeInBrowser('dashboard: shared detail page and form dialog', () => {
     await page.goto('/agents');
     await page.getByRole('button', { name: 'Create agent' }).first().click();
     const dialog = page.getByRole('dialog');
-    const box = await page.locator('.mantine-Modal-content').boundingBox();
-    expect(box?.width).toBe(390);
-    expect(box?.height).toBe(844);
+    // Polled: the dialog opens with a short transition.
+    const box = () => page.locator('.mantine-Modal-content').boundingBox();
+    await expect.poll(async () => (await box())?.width).toBe(390);
+    await expect.poll(async () => (await box())?.height).toBe(844);
     const form = dialog.getByRole('form', { name: 'Create agent' });
     await form.getByRole('textbox', { name: 'Objective' }).fill('Write things down.');
     await form.getByRole('textbox', { name: 'Name' }).fill('Phone scribe');
