@@ -6,15 +6,16 @@
 #   ./install.sh --domain agent.example.com --email ops@example.com
 #   ./install.sh --domain agent.lan                # Caddy's internal CA, for a LAN name
 #   ./install.sh --telegram-token 123:ABC --telegram-users 11111111,22222222
+#   ./install.sh --replicas 3                      # agent-core replicas (docs/operations.md)
 #
 # Options: --domain NAME, --email ADDRESS (automatic public certificates; without it Caddy's
 # internal CA), --telegram-token TOKEN, --telegram-users IDS, --llm (start the Ollama service),
-# --env-file PATH (default: .env beside this script).
+# --replicas N (agent-core replicas, default 1), --env-file PATH (default: .env beside this script).
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
 env_file="$here/.env"
-domain="" email="" telegram_token="" telegram_users="" llm=""
+domain="" email="" telegram_token="" telegram_users="" llm="" replicas=""
 
 die() { echo "install.sh: $*" >&2; exit 2; }
 while [ $# -gt 0 ]; do
@@ -24,8 +25,9 @@ while [ $# -gt 0 ]; do
     --telegram-token) telegram_token=${2:-}; shift 2 ;;
     --telegram-users) telegram_users=${2:-}; shift 2 ;;
     --llm) llm=yes; shift ;;
+    --replicas) replicas=${2:-}; shift 2 ;;
     --env-file) env_file=${2:-}; shift 2 ;;
-    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
     *) die "unknown option $1 (see --help)" ;;
   esac
 done
@@ -38,6 +40,8 @@ done
   die "--telegram-token must be the token @BotFather gave (123456:ABC...)"
 [ -z "$telegram_users" ] || printf '%s' "$telegram_users" | grep -Eq '^[0-9]+(,[0-9]+)*$' ||
   die "--telegram-users must be numeric Telegram user ids, comma-separated"
+[ -z "$replicas" ] || printf '%s' "$replicas" | grep -Eq '^([1-9]|1[0-6])$' ||
+  die "--replicas must be a number from 1 to 16"
 
 umask 077
 touch "$env_file"
@@ -91,6 +95,7 @@ profiles=""
 [ -z "$llm" ] && ! current COMPOSE_PROFILES | grep -q llm || profiles="${profiles:+$profiles,}llm"
 [ -z "$profiles" ] || setting COMPOSE_PROFILES "$profiles"
 [ -z "$llm" ] || setting OLLAMA_URL "" http://agent-llm:11434
+setting AGENT_CORE_REPLICAS "$replicas" 1
 
 chmod 600 "$env_file"
 domain=$(current AGENT_DOMAIN)

@@ -224,7 +224,10 @@ describe.skipIf(!hasCompose)('deploy/compose.yaml as docker-compose renders it',
     const text = await readFile(caddyfile?.source ?? '', 'utf8');
     expect(text).toMatch(/^\{\$AGENT_DOMAIN\} \{$/m);
     expect(text).toMatch(/^\s+tls \{\$AGENT_TLS\}$/m);
-    expect(text).toMatch(/^\s+reverse_proxy agent-core:8080 \{$/m);
+    // Every agent-core replica by the network's DNS, in turn (docs/operations.md, "Scaling out").
+    expect(text).toMatch(/^\s+dynamic a \{\s+name agent-core\s+port 8080\b/m);
+    expect(text).toMatch(/^\s+lb_policy round_robin$/m);
+    expect(Number(services['agent-core']?.deploy?.replicas)).toBe(3);
     expect(services['agent-messaging']?.profiles).toEqual(['telegram']);
     expect(services['agent-messaging']?.environment?.CORE_URL).toBe('http://agent-core:8080');
     expect(services['agent-llm']?.profiles).toEqual(['llm']);

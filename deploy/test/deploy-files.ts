@@ -63,6 +63,7 @@ export interface Service {
   network_mode?: string;
   pid?: string;
   devices?: string[];
+  deploy?: { replicas?: number | string };
 }
 
 export interface Rendered {
@@ -92,6 +93,8 @@ export async function renderCompose(): Promise<{
     '--telegram-token',
     '123456:ABCDEFGHIJKLMNOPQRSTUVWXYZ',
     '--llm',
+    '--replicas',
+    '3',
   );
   const { stdout } = await run(
     'docker-compose',

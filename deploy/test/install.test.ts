@@ -34,6 +34,7 @@ describe('deploy/install.sh', () => {
       AGENT_DOMAIN: 'agent.lan',
       AGENT_TLS: 'internal',
       DASHBOARD_USER: 'admin',
+      AGENT_CORE_REPLICAS: '1',
     });
     expect(output).toContain('Next steps:');
     expect(output).toContain('docker compose up -d --build');
@@ -91,6 +92,8 @@ describe('deploy/install.sh', () => {
       ['--domain', 'bad domain'],
       ['--telegram-users', '@alice'],
       ['--email', 'nobody'],
+      ['--replicas', '0'],
+      ['--replicas', 'many'],
       ['--unknown'],
     ]) {
       const failed = await run('sh', [INSTALL_SCRIPT, '--env-file', envFile, ...options]).catch(

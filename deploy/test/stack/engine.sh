@@ -114,6 +114,49 @@ bundle_fakes() {
   done
 }
 
+# agent-core as it was before the newest database migration, for the upgrade drill: the source
+# of the commit before the one that added the newest migration file, packaged by today's
+# deploy/ (Dockerfile, entrypoint, health check). Tagged agent-runtime/*:previous, the other
+# services' images alias their current ones; the build is kept in the image store by commit.
+previous_images() {
+  local added rev tag stale
+  added=$(git -C "$repo" log -1 --diff-filter=A --format=%H -- packages/core/src/store/migrations/)
+  rev=$(git -C "$repo" rev-parse --verify -q "$added^") || {
+    echo "stack: the upgrade drill needs the commit before $added (a clone with its history)" >&2
+    return 1
+  }
+  tag="agent-runtime/core:previous-${rev:0:12}"
+  if ! docker image inspect "$tag" >/dev/null 2>&1; then
+    rm -rf "$run/previous" && mkdir -p "$run/previous"
+    git -C "$repo" archive "$rev" | tar -x -C "$run/previous"
+    rm -rf "$run/previous/deploy"
+    cp -r "$repo/deploy" "$repo/.dockerignore" "$run/previous/"
+    # Built by compose, as the other images are: the same BuildKit and its cache.
+    cat >"$run/previous.yaml" <<YAML
+services:
+  agent-core:
+    build:
+      context: $run/previous
+      dockerfile: deploy/core.Dockerfile
+      args: { NODE_IMAGE: "agent-test/node:latest" }
+    image: $tag
+YAML
+    DOCKER_CONFIG="$run/docker-config" docker compose -p agent-previous -f "$run/previous.yaml" \
+      --progress quiet build
+    rm -rf "$run/previous" "$run/previous.yaml"
+  fi
+  # Builds of earlier migration sets are superseded.
+  stale=$(docker images --format '{{.Repository}}:{{.Tag}}' |
+    grep '^agent-runtime/core:previous-' | grep -vx "$tag" || true)
+  # shellcheck disable=SC2086
+  [ -z "$stale" ] || docker rmi $stale >/dev/null
+  docker tag "$tag" agent-runtime/core:previous
+  for image in proxy broker messaging; do
+    docker tag "agent-runtime/$image:latest" "agent-runtime/$image:previous"
+  done
+  echo "$rev" >"$run/previous-rev"
+}
+
 containers() { compose ps -q 2>/dev/null; }
 
 # Waits until every container of the project runs and every health check passes.

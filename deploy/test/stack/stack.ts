@@ -117,7 +117,13 @@ export async function https(pathname: string, call: Call = {}): Promise<Answer> 
 /** The same, as a fetch Response whose body streams as it arrives (for SSE). */
 export async function httpsStream(pathname: string, call: Call = {}): Promise<Response> {
   const response = await open(pathname, call);
-  return new Response(Readable.toWeb(response) as ReadableStream, { status: response.statusCode });
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(response.headers))
+    for (const one of [value ?? []].flat()) headers.append(name, one);
+  return new Response(Readable.toWeb(response) as ReadableStream, {
+    status: response.statusCode,
+    headers,
+  });
 }
 
 async function open(pathname: string, call: Call) {

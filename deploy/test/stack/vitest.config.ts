@@ -1,10 +1,13 @@
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** Files in name order: the drills change the stack (restore, rotation, faults) one at a time. */
+/**
+ * Files in name order, numbers by value (2 before 10): the drills change the stack (restore,
+ * rotation, faults, upgrade) one at a time.
+ */
 class ByName extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    return [...files].sort((a, b) => a.moduleId.localeCompare(b.moduleId));
+    return [...files].sort((a, b) => a.moduleId.localeCompare(b.moduleId, 'en', { numeric: true }));
   }
 }
 
