@@ -74,8 +74,11 @@ start_podman() {
     curl -fsS --unix-socket "$run/podman.sock" http://podman/_ping >/dev/null 2>&1 && break
     sleep 0.5
   done
+  # An unhealthy or restarting container fails its check: that must not end the ticker (set -e).
   (while :; do
-    for id in $(podman_cmd ps -q 2>/dev/null); do podman_cmd healthcheck run "$id" >/dev/null 2>&1; done
+    for id in $(podman_cmd ps -q 2>/dev/null || true); do
+      podman_cmd healthcheck run "$id" >/dev/null 2>&1 || true
+    done
     sleep 3
   done) &
   echo $! >"$run/podman-ticker.pid"
@@ -163,8 +166,9 @@ containers() { compose ps -q 2>/dev/null; }
 wait_healthy() { # timeout seconds
   local deadline=$(($(date +%s) + $1)) states
   while :; do
+    # A container without a health check: no Health on Docker Engine, an empty status on podman.
     states=$(containers | xargs -r docker inspect -f \
-      '{{.Name}} {{.State.Status}} {{if .State.Health}}{{.State.Health.Status}}{{else}}none{{end}}')
+      '{{.Name}} {{.State.Status}} {{with .State.Health}}{{or .Status "none"}}{{else}}none{{end}}')
     if [ -n "$states" ] && ! grep -v -E ' running (healthy|none)$' <<<"$states" >/dev/null; then
       return 0
     fi
