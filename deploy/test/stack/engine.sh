@@ -121,17 +121,24 @@ bundle_fakes() {
 # of the commit before the one that added the newest migration file, packaged by today's
 # deploy/ (Dockerfile, entrypoint, health check). Tagged agent-runtime/*:previous, the other
 # services' images alias their current ones; the build is kept in the image store by commit.
+# A clone without that history (a shallow one) takes this checkout's source with its newest
+# migration left out of the migration list instead, and says so.
 previous_images() {
-  local added rev tag stale
-  added=$(git -C "$repo" log -1 --diff-filter=A --format=%H -- packages/core/src/store/migrations/)
-  rev=$(git -C "$repo" rev-parse --verify -q "$added^") || {
-    echo "stack: the upgrade drill needs the commit before $added (a clone with its history)" >&2
-    return 1
-  }
-  tag="agent-runtime/core:previous-${rev:0:12}"
+  local migrations=packages/core/src/store/migrations added rev tag stale newest=""
+  added=$(git -C "$repo" log -1 --diff-filter=A --format=%H -- "$migrations/" 2>/dev/null || true)
+  if ! rev=$(git -C "$repo" rev-parse --verify -q "${added:-HEAD}^" 2>/dev/null); then
+    rev=$(git -C "$repo" rev-parse HEAD)
+    newest=$(grep -oE "^ +'[0-9]{4}-[a-z0-9-]+':" "$repo/$migrations/index.ts" | tr -d " ':" |
+      sort | tail -n 1)
+    echo "stack: no history before the newest migration here: the upgrade starts from this" \
+      "source without $newest" >&2
+  fi
+  tag="agent-runtime/core:previous-${rev:0:12}${newest:+-without-$newest}"
   if ! docker image inspect "$tag" >/dev/null 2>&1; then
     rm -rf "$run/previous" && mkdir -p "$run/previous"
     git -C "$repo" archive "$rev" | tar -x -C "$run/previous"
+    [ -z "$newest" ] || sed -i "/'\.\/$newest\.js'/d; /^ *'$newest':/d" \
+      "$run/previous/$migrations/index.ts"
     rm -rf "$run/previous/deploy"
     cp -r "$repo/deploy" "$repo/.dockerignore" "$run/previous/"
     # Built by compose, as the other images are: the same BuildKit and its cache.
