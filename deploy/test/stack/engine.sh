@@ -85,13 +85,17 @@ start_podman() {
 }
 
 stop_podman() {
-  [ -S "$run/podman.sock" ] || return 0
-  DOCKER_HOST="unix://$run/podman.sock" STACK_ENGINE=podman compose down --volumes --remove-orphans --timeout 5 >/dev/null 2>&1
-  for pidfile in "$run/podman-ticker.pid" "$run/podman.pid"; do
-    [ ! -s "$pidfile" ] || kill "$(cat "$pidfile")" 2>/dev/null
-  done
+  [ -d "$run/podman-root" ] || return 0
+  # The ticker first, so that no health check starts while everything goes.
+  [ ! -s "$run/podman-ticker.pid" ] || kill "$(cat "$run/podman-ticker.pid")" 2>/dev/null
+  [ ! -S "$run/podman.sock" ] ||
+    DOCKER_HOST="unix://$run/podman.sock" STACK_ENGINE=podman compose down --volumes --remove-orphans --timeout 5 >/dev/null 2>&1
   podman_cmd rm -af -t 0 >/dev/null 2>&1
   podman_cmd system reset -f >/dev/null 2>&1
+  # Whatever still runs on this run's storage: the API service (started through a function, so
+  # its pid file names the subshell), conmon of a health check cut short, a container's cleanup.
+  pkill -KILL -f -- "--root $run/podman-root" 2>/dev/null
+  pkill -KILL -f -- "$run/podman-root/overlay-containers" 2>/dev/null
   rm -f "$run/podman.sock"
 }
 
