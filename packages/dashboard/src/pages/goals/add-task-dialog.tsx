@@ -1,19 +1,9 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  MultiSelect,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Alert, MultiSelect, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import type { GoalDetail, GoalTask } from '../../api/goals';
+import { FormDialog } from '../../components/form-dialog';
 import { formErrors, type Refusal } from '../../components/form-errors';
-import { FormRefusal } from '../../components/form-refusal';
 import { useAddGoalTask } from '../../hooks/use-goals';
 
 type FieldName = 'title' | 'instruction' | 'depends_on' | 'dependents';
@@ -88,13 +78,7 @@ export function AddTaskDialog({
     if (missing[field]) setMissing(({ [field]: _gone, ...rest }) => rest);
   };
 
-  const close = () => {
-    add.reset();
-    onClose();
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const value = {
       title: title.trim(),
       instruction: instruction.trim(),
@@ -106,114 +90,109 @@ export function AddTaskDialog({
     if (!value.instruction) problems.instruction = 'Say what the task should do.';
     setMissing(problems);
     if (Object.keys(problems).length > 0) return;
-    add.mutate(value, {
-      onSuccess: ({ task }) => {
-        notifications.show({
-          color: 'green',
-          title: 'Task added',
-          message:
-            task.status === 'ready'
-              ? `${task.title} is ready and starts when a worker is free.`
-              : `${task.title} waits for the tasks it depends on.`,
-        });
-        close();
-        onAdded?.(task);
-      },
+    return add.mutateAsync(value).then(({ task }) => {
+      notifications.show({
+        color: 'green',
+        title: 'Task added',
+        message:
+          task.status === 'ready'
+            ? `${task.title} is ready and starts when a worker is free.`
+            : `${task.title} waits for the tasks it depends on.`,
+      });
+      onAdded?.(task);
     });
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Add a task to the graph" centered size="lg">
-      <form onSubmit={submit} noValidate aria-label="Add task">
-        <Stack gap="md">
-          <TextInput
-            label="Title"
-            placeholder="Proofread"
-            maxLength={200}
-            value={title}
-            onChange={(event) => {
-              setTitle(event.currentTarget.value);
-              touch('title');
-            }}
-            error={errors.title}
-            required
-            data-autofocus
-          />
-          <Textarea
-            label="Instruction"
-            description="One request the agent answers on its own; it also receives the results of the tasks it depends on."
-            placeholder="Proofread the draft and list every correction."
-            autosize
-            minRows={3}
-            maxRows={8}
-            maxLength={8000}
-            value={instruction}
-            onChange={(event) => {
-              setInstruction(event.currentTarget.value);
-              touch('instruction');
-            }}
-            error={errors.instruction}
-            required
-          />
-          <MultiSelect
-            label="Depends on"
-            description="Tasks it waits for. With none, or all of them done, it is ready at once."
-            placeholder={dependsOn.length === 0 ? 'None' : undefined}
-            data={options}
-            value={dependsOn}
-            onChange={(value) => {
-              setDependsOn(value);
-              touch('depends_on');
-            }}
-            error={errors.depends_on}
-            searchable
-            clearable
-            nothingFoundMessage="No such task"
-            comboboxProps={{ withinPortal: true }}
-          />
-          <MultiSelect
-            label="Needed by"
-            description="Tasks not yet started that will wait for it: use this to insert a step before them."
-            placeholder={dependents.length === 0 ? 'None' : undefined}
-            data={notStarted}
-            value={dependents}
-            onChange={(value) => {
-              setDependents(value);
-              touch('dependents');
-            }}
-            error={errors.dependents}
-            searchable
-            clearable
-            nothingFoundMessage="No task that has not started"
-            comboboxProps={{ withinPortal: true }}
-          />
-          {errors.cycle ? (
-            <Alert
-              color="red"
-              variant="light"
-              title="These dependencies would make a cycle"
-              data-testid="add-task-error"
-            >
-              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {errors.cycle}
-              </Text>
-              <Text size="xs" c="dimmed" mt={4}>
-                A task cannot wait, directly or through others, for a task that waits for it. Remove
-                one of the links.
-              </Text>
-            </Alert>
-          ) : null}
-          <FormRefusal refusal={errors.refusal} testId="add-task-error" />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={add.isPending}>
-              Add task
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      opened={opened}
+      onClose={onClose}
+      onReset={add.reset}
+      title="Add a task to the graph"
+      label="Add task"
+      submitLabel="Add task"
+      busy={add.isPending}
+      refusal={errors.refusal}
+      refusalTestId="add-task-error"
+      onSubmit={submit}
+    >
+      <TextInput
+        label="Title"
+        placeholder="Proofread"
+        maxLength={200}
+        value={title}
+        onChange={(event) => {
+          setTitle(event.currentTarget.value);
+          touch('title');
+        }}
+        error={errors.title}
+        required
+        data-autofocus
+      />
+      <Textarea
+        label="Instruction"
+        description="One request the agent answers on its own; it also receives the results of the tasks it depends on."
+        placeholder="Proofread the draft and list every correction."
+        autosize
+        minRows={3}
+        maxRows={8}
+        maxLength={8000}
+        value={instruction}
+        onChange={(event) => {
+          setInstruction(event.currentTarget.value);
+          touch('instruction');
+        }}
+        error={errors.instruction}
+        required
+      />
+      <MultiSelect
+        label="Depends on"
+        description="Tasks it waits for. With none, or all of them done, it is ready at once."
+        placeholder={dependsOn.length === 0 ? 'None' : undefined}
+        data={options}
+        value={dependsOn}
+        onChange={(value) => {
+          setDependsOn(value);
+          touch('depends_on');
+        }}
+        error={errors.depends_on}
+        searchable
+        clearable
+        nothingFoundMessage="No such task"
+        comboboxProps={{ withinPortal: true }}
+      />
+      <MultiSelect
+        label="Needed by"
+        description="Tasks not yet started that will wait for it: use this to insert a step before them."
+        placeholder={dependents.length === 0 ? 'None' : undefined}
+        data={notStarted}
+        value={dependents}
+        onChange={(value) => {
+          setDependents(value);
+          touch('dependents');
+        }}
+        error={errors.dependents}
+        searchable
+        clearable
+        nothingFoundMessage="No task that has not started"
+        comboboxProps={{ withinPortal: true }}
+      />
+      {errors.cycle ? (
+        <Alert
+          color="red"
+          variant="light"
+          title="These dependencies would make a cycle"
+          data-testid="add-task-error"
+        >
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {errors.cycle}
+          </Text>
+          <Text size="xs" c="dimmed" mt={4}>
+            A task cannot wait, directly or through others, for a task that waits for it. Remove one
+            of the links.
+          </Text>
+        </Alert>
+      ) : null}
+    </FormDialog>
   );
 }

@@ -1,9 +1,9 @@
-import { Button, Group, Modal, NumberInput, Stack, Textarea } from '@mantine/core';
+import { NumberInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import type { Goal } from '../../api/goals';
+import { FormDialog } from '../../components/form-dialog';
 import { formErrors } from '../../components/form-errors';
-import { FormRefusal } from '../../components/form-refusal';
 import { useCreateGoal } from '../../hooks/use-goals';
 
 type FieldName = 'objective' | 'priority';
@@ -28,13 +28,7 @@ export function CreateGoalDialog({ opened, onClose, onCreated }: CreateGoalDialo
     if (missing[field]) setMissing(({ [field]: _gone, ...rest }) => rest);
   };
 
-  const close = () => {
-    create.reset();
-    onClose();
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const value = { objective: objective.trim(), priority: Number(priority) };
     const problems: Partial<Record<FieldName, string>> = {};
     if (!value.objective) problems.objective = 'Say what the goal should achieve.';
@@ -42,68 +36,62 @@ export function CreateGoalDialog({ opened, onClose, onCreated }: CreateGoalDialo
       problems.priority = 'A whole number from 1 to 10.';
     setMissing(problems);
     if (Object.keys(problems).length > 0) return;
-    create.mutate(value, {
-      onSuccess: (goal) => {
-        notifications.show({
-          color: 'green',
-          title: 'Goal created',
-          message: 'It is planned into a task graph within seconds, then its tasks start.',
-        });
-        close();
-        onCreated?.(goal);
-      },
+    return create.mutateAsync(value).then((goal) => {
+      notifications.show({
+        color: 'green',
+        title: 'Goal created',
+        message: 'It is planned into a task graph within seconds, then its tasks start.',
+      });
+      onCreated?.(goal);
     });
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Create a goal" centered size="lg">
-      <form onSubmit={submit} noValidate aria-label="Create goal">
-        <Stack gap="md">
-          <Textarea
-            label="Objective"
-            description="What the agent should achieve on its own. With a model configured, it is planned into up to 8 tasks with dependencies."
-            placeholder="Produce the quarterly summary of the sales figures"
-            autosize
-            minRows={3}
-            maxRows={8}
-            maxLength={2000}
-            value={objective}
-            onChange={(event) => {
-              setObjective(event.currentTarget.value);
-              touch('objective');
-            }}
-            error={errors.objective}
-            required
-            data-autofocus
-          />
-          <NumberInput
-            label="Priority"
-            description="1 to 10; ready tasks of more urgent goals start first."
-            min={1}
-            max={10}
-            step={1}
-            allowDecimal={false}
-            clampBehavior="strict"
-            value={priority}
-            onChange={(value) => {
-              setPriority(value);
-              touch('priority');
-            }}
-            error={errors.priority}
-            w={260}
-            required
-          />
-          <FormRefusal refusal={refused.refusal} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create goal
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      opened={opened}
+      onClose={onClose}
+      onReset={create.reset}
+      title="Create a goal"
+      label="Create goal"
+      submitLabel="Create goal"
+      busy={create.isPending}
+      refusal={refused.refusal}
+      onSubmit={submit}
+    >
+      <Textarea
+        label="Objective"
+        description="What the agent should achieve on its own. With a model configured, it is planned into up to 8 tasks with dependencies."
+        placeholder="Produce the quarterly summary of the sales figures"
+        autosize
+        minRows={3}
+        maxRows={8}
+        maxLength={2000}
+        value={objective}
+        onChange={(event) => {
+          setObjective(event.currentTarget.value);
+          touch('objective');
+        }}
+        error={errors.objective}
+        required
+        data-autofocus
+      />
+      <NumberInput
+        label="Priority"
+        description="1 to 10; ready tasks of more urgent goals start first."
+        min={1}
+        max={10}
+        step={1}
+        allowDecimal={false}
+        clampBehavior="strict"
+        value={priority}
+        onChange={(value) => {
+          setPriority(value);
+          touch('priority');
+        }}
+        error={errors.priority}
+        w={260}
+        required
+      />
+    </FormDialog>
   );
 }
