@@ -1,9 +1,7 @@
 import {
   Badge,
-  Button,
   Group,
   Input,
-  Modal,
   PasswordInput,
   SegmentedControl,
   Select,
@@ -12,10 +10,10 @@ import {
   TextInput,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import type { NewProvider, Provider, ProviderChange, ProviderKind } from '../../api/models';
+import { FormDialog } from '../../components/form-dialog';
 import { formErrors } from '../../components/form-errors';
-import { FormRefusal } from '../../components/form-refusal';
 import { useAddProvider, useUpdateProvider } from '../../hooks/use-models';
 import { COMPATIBLE_URL_EXAMPLE, DEFAULT_BASE_URLS, KIND_OPTIONS, slugify } from './provider-kinds';
 
@@ -122,23 +120,14 @@ export function ProviderFormDialog({ opened, onClose, provider }: ProviderFormDi
     if (mutation.isError) mutation.reset();
   };
 
-  const close = () => {
-    add.reset();
-    update.reset();
-    onClose();
-  };
-
-  const done = (saved: Provider, verb: string) => {
+  const done = (saved: Provider, verb: string) =>
     notifications.show({
       color: 'green',
       title: `Provider ${verb}`,
       message: `${saved.label} (${saved.provider_id}) is ${verb}. Use Test to check that it answers.`,
     });
-    close();
-  };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const url = baseUrl.trim();
     if (compatible && !url) {
       setMissingUrl(true);
@@ -158,154 +147,143 @@ export function ProviderFormDialog({ opened, onClose, provider }: ProviderFormDi
       if (url !== initialUrl) change.base_url = url || null;
       if (keyAction === 'replace') change.api_key = apiKey;
       if (keyAction === 'remove') change.api_key = null;
-      if (Object.keys(change).length === 0) {
-        close();
-        return;
-      }
-      update.mutate(
-        { id: provider.provider_id, change },
-        { onSuccess: (saved) => done(saved, 'saved') },
-      );
-    } else {
-      const created: NewProvider = { provider_id: id.trim(), kind, label: label.trim() };
-      if (url) created.base_url = url;
-      if (apiKey) created.api_key = apiKey;
-      add.mutate(created, { onSuccess: (saved) => done(saved, 'added') });
+      if (Object.keys(change).length === 0) return Promise.resolve();
+      return update
+        .mutateAsync({ id: provider.provider_id, change })
+        .then((saved) => done(saved, 'saved'));
     }
+    const created: NewProvider = { provider_id: id.trim(), kind, label: label.trim() };
+    if (url) created.base_url = url;
+    if (apiKey) created.api_key = apiKey;
+    return add.mutateAsync(created).then((saved) => done(saved, 'added'));
   };
 
   const defaultUrl = DEFAULT_BASE_URLS[kind];
 
   return (
-    <Modal
+    <FormDialog
       opened={opened}
-      onClose={close}
+      onClose={onClose}
+      onReset={() => {
+        add.reset();
+        update.reset();
+      }}
       title={provider ? `Edit ${provider.label}` : 'Add a model provider'}
-      centered
-      size="lg"
+      label={provider ? 'Edit provider' : 'Add provider'}
+      submitLabel={provider ? 'Save' : 'Add provider'}
+      busy={mutation.isPending}
+      refusal={refused.refusal}
+      onSubmit={submit}
     >
-      <form onSubmit={submit} noValidate aria-label={provider ? 'Edit provider' : 'Add provider'}>
-        <Stack gap="md">
-          <Select
-            label="Kind"
-            data={KIND_OPTIONS}
-            value={kind}
-            allowDeselect={false}
-            disabled={editing}
-            description={editing ? 'The kind of a provider cannot change.' : undefined}
-            onChange={(value) => {
-              if (value) setKind(value as ProviderKind);
-              setMissingUrl(false);
-              touch();
-            }}
-            error={errors.kind}
-            comboboxProps={{ withinPortal: true }}
-          />
-          <TextInput
-            label="Label"
-            placeholder={compatible ? 'Local vLLM' : 'OpenAI (team account)'}
-            value={label}
-            onChange={(event) => {
-              const value = event.currentTarget.value;
-              setLabel(value);
-              if (!idTouched) setId(slugify(value));
-              touch();
-            }}
-            error={errors.label}
-            required
-            data-autofocus
-          />
-          <TextInput
-            label="Provider id"
-            description={
-              editing
-                ? 'Default models refer to it, so it cannot change.'
-                : 'Lower-case, 1 to 40 of a-z 0-9 _ -; used in model references such as my-vllm/llama-3.1-8b.'
-            }
-            placeholder="local-vllm"
-            value={id}
-            disabled={editing}
-            onChange={(event) => {
-              setId(event.currentTarget.value);
-              setIdTouched(true);
-              touch();
-            }}
-            error={errors.provider_id}
-            styles={monospace}
-            spellCheck={false}
-            autoCapitalize="none"
-            required
-          />
-          <TextInput
-            label="Base URL"
-            description={
-              compatible
-                ? 'Required: where the server answers the OpenAI API, usually ending in /v1.'
-                : `Optional: leave empty for ${defaultUrl}.`
-            }
-            placeholder={defaultUrl ?? COMPATIBLE_URL_EXAMPLE}
-            value={baseUrl}
-            onChange={(event) => {
-              setBaseUrl(event.currentTarget.value);
-              setMissingUrl(false);
-              touch();
-            }}
-            error={
-              errors.base_url ??
-              (missingUrl ? 'An OpenAI-compatible provider needs its base URL.' : undefined)
-            }
-            styles={monospace}
-            spellCheck={false}
-            autoCapitalize="none"
-            required={compatible}
-            type="url"
-          />
-          {provider ? (
-            <KeyField
-              provider={provider}
-              action={keyAction}
-              onAction={(action) => {
-                setKeyAction(action);
-                touch();
-              }}
-              value={apiKey}
-              onChange={(value) => {
-                setApiKey(value);
-                setMissingKey(false);
-                touch();
-              }}
-              error={errors.api_key ?? (missingKey ? 'Paste the new key.' : undefined)}
-            />
-          ) : (
-            <PasswordInput
-              label="API key"
-              description={
-                compatible
-                  ? 'Optional: local servers often need none.'
-                  : 'Stored encrypted; never shown again.'
-              }
-              placeholder={kind === 'anthropic' ? 'sk-ant-…' : 'sk-…'}
-              autoComplete="off"
-              value={apiKey}
-              onChange={(event) => {
-                setApiKey(event.currentTarget.value);
-                touch();
-              }}
-              error={errors.api_key}
-              styles={monospace}
-            />
-          )}
-          <FormRefusal refusal={refused.refusal} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              {provider ? 'Save' : 'Add provider'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <Select
+        label="Kind"
+        data={KIND_OPTIONS}
+        value={kind}
+        allowDeselect={false}
+        disabled={editing}
+        description={editing ? 'The kind of a provider cannot change.' : undefined}
+        onChange={(value) => {
+          if (value) setKind(value as ProviderKind);
+          setMissingUrl(false);
+          touch();
+        }}
+        error={errors.kind}
+        comboboxProps={{ withinPortal: true }}
+      />
+      <TextInput
+        label="Label"
+        placeholder={compatible ? 'Local vLLM' : 'OpenAI (team account)'}
+        value={label}
+        onChange={(event) => {
+          const value = event.currentTarget.value;
+          setLabel(value);
+          if (!idTouched) setId(slugify(value));
+          touch();
+        }}
+        error={errors.label}
+        required
+        data-autofocus
+      />
+      <TextInput
+        label="Provider id"
+        description={
+          editing
+            ? 'Default models refer to it, so it cannot change.'
+            : 'Lower-case, 1 to 40 of a-z 0-9 _ -; used in model references such as my-vllm/llama-3.1-8b.'
+        }
+        placeholder="local-vllm"
+        value={id}
+        disabled={editing}
+        onChange={(event) => {
+          setId(event.currentTarget.value);
+          setIdTouched(true);
+          touch();
+        }}
+        error={errors.provider_id}
+        styles={monospace}
+        spellCheck={false}
+        autoCapitalize="none"
+        required
+      />
+      <TextInput
+        label="Base URL"
+        description={
+          compatible
+            ? 'Required: where the server answers the OpenAI API, usually ending in /v1.'
+            : `Optional: leave empty for ${defaultUrl}.`
+        }
+        placeholder={defaultUrl ?? COMPATIBLE_URL_EXAMPLE}
+        value={baseUrl}
+        onChange={(event) => {
+          setBaseUrl(event.currentTarget.value);
+          setMissingUrl(false);
+          touch();
+        }}
+        error={
+          errors.base_url ??
+          (missingUrl ? 'An OpenAI-compatible provider needs its base URL.' : undefined)
+        }
+        styles={monospace}
+        spellCheck={false}
+        autoCapitalize="none"
+        required={compatible}
+        type="url"
+      />
+      {provider ? (
+        <KeyField
+          provider={provider}
+          action={keyAction}
+          onAction={(action) => {
+            setKeyAction(action);
+            touch();
+          }}
+          value={apiKey}
+          onChange={(value) => {
+            setApiKey(value);
+            setMissingKey(false);
+            touch();
+          }}
+          error={errors.api_key ?? (missingKey ? 'Paste the new key.' : undefined)}
+        />
+      ) : (
+        <PasswordInput
+          label="API key"
+          description={
+            compatible
+              ? 'Optional: local servers often need none.'
+              : 'Stored encrypted; never shown again.'
+          }
+          placeholder={kind === 'anthropic' ? 'sk-ant-…' : 'sk-…'}
+          autoComplete="off"
+          value={apiKey}
+          onChange={(event) => {
+            setApiKey(event.currentTarget.value);
+            touch();
+          }}
+          error={errors.api_key}
+          styles={monospace}
+        />
+      )}
+    </FormDialog>
   );
 }

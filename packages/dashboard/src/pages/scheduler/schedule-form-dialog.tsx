@@ -1,9 +1,5 @@
 import {
-  Alert,
-  Button,
-  Group,
   Input,
-  Modal,
   NumberInput,
   SegmentedControl,
   Select,
@@ -15,9 +11,9 @@ import {
   TextInput,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import type { MonitorCheck, Schedule, ScheduleKind } from '../../api/schedules';
-import { FormRefusal } from '../../components/form-refusal';
+import { FormDialog } from '../../components/form-dialog';
 import { formatAbsolute } from '../../components/format';
 import { useCreateSchedule, useUpdateSchedule } from '../../hooks/use-schedules';
 import { CronFields, ZoneSelect } from './cron-fields';
@@ -32,7 +28,7 @@ import {
   scheduleChange,
   scheduleErrors,
 } from './schedule-form';
-import { KIND_LABELS } from './schedule-parts';
+import { BlockedAddress, KIND_LABELS } from './schedule-parts';
 import { formatInZone, intervalOptions, wallTimeToInstant } from './schedule-time';
 
 interface ScheduleFormDialogProps {
@@ -66,49 +62,32 @@ export function ScheduleFormDialog({ kind, opened, onClose, schedule }: Schedule
     if (field && missing[field]) setMissing(({ [field]: _gone, ...rest }) => rest);
   };
 
-  const close = () => {
-    create.reset();
-    update.reset();
-    onClose();
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const problems = missingFields(kind, form);
     setMissing(problems);
     if (Object.keys(problems).length > 0) return;
     if (schedule) {
       const change = scheduleChange(schedule, form);
-      if (Object.keys(change).length === 0) return close();
-      update.mutate(
-        { id: schedule.schedule_id, change },
-        {
-          onSuccess: (saved) => {
-            notifications.show({
-              color: 'green',
-              title: 'Schedule saved',
-              message: saved.next_run_at
-                ? `${saved.name}: next run ${formatInZone(saved.next_run_at, saved.time_zone)}.`
-                : `${saved.name} is saved.`,
-            });
-            close();
-          },
-        },
+      if (Object.keys(change).length === 0) return Promise.resolve();
+      return update.mutateAsync({ id: schedule.schedule_id, change }).then((saved) =>
+        notifications.show({
+          color: 'green',
+          title: 'Schedule saved',
+          message: saved.next_run_at
+            ? `${saved.name}: next run ${formatInZone(saved.next_run_at, saved.time_zone)}.`
+            : `${saved.name} is saved.`,
+        }),
       );
-    } else {
-      create.mutate(newSchedule(kind, form), {
-        onSuccess: (saved) => {
-          notifications.show({
-            color: 'green',
-            title: `${KIND_LABELS[kind]} created`,
-            message: saved.next_run_at
-              ? `${saved.name}: first run ${formatInZone(saved.next_run_at, saved.time_zone)}.`
-              : `${saved.name} is saved, disabled.`,
-          });
-          close();
-        },
-      });
     }
+    return create.mutateAsync(newSchedule(kind, form)).then((saved) =>
+      notifications.show({
+        color: 'green',
+        title: `${KIND_LABELS[kind]} created`,
+        message: saved.next_run_at
+          ? `${saved.name}: first run ${formatInZone(saved.next_run_at, saved.time_zone)}.`
+          : `${saved.name} is saved, disabled.`,
+      }),
+    );
   };
 
   const runAtInstant = wallTimeToInstant(form.runAt, form.timeZone);
@@ -123,110 +102,107 @@ export function ScheduleFormDialog({ kind, opened, onClose, schedule }: Schedule
           : 'Add a monitor';
 
   return (
-    <Modal opened={opened} onClose={close} title={title} centered size="xl">
-      <form onSubmit={submit} noValidate aria-label={schedule ? 'Edit schedule' : title}>
-        <Stack gap="md">
-          {kind === 'recurring' ? (
-            <CronFields
-              cron={form.cron}
-              timeZone={form.timeZone}
-              onCron={(cron) => set('cron', cron, 'cron')}
-              onTimeZone={(zone) => set('timeZone', zone, 'time_zone')}
-              cronError={errors.cron}
-              zoneError={errors.time_zone}
-            />
-          ) : null}
-          {kind === 'once' || kind === 'reminder' ? (
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TextInput
-                type="datetime-local"
-                label="When"
-                description={
-                  runAtInstant
-                    ? `Your local time: ${formatAbsolute(runAtInstant.getTime())}`
-                    : 'A date and a time in the zone beside.'
-                }
-                value={form.runAt}
-                onChange={(event) => set('runAt', event.currentTarget.value, 'run_at')}
-                error={errors.run_at}
-                required
-              />
-              <ZoneSelect
-                value={form.timeZone}
-                onChange={(zone) => set('timeZone', zone, 'time_zone')}
-                error={errors.time_zone}
-                description="The time is read in this zone."
-              />
-            </SimpleGrid>
-          ) : null}
-          {kind === 'recurring' || kind === 'once' ? (
-            <Textarea
-              label="Prompt"
-              description="What the agent is asked at each run, as if you sent it in a chat."
-              placeholder="Summarise the news about our product from the last day."
-              autosize
-              minRows={3}
-              maxRows={10}
-              maxLength={32_000}
-              value={form.prompt}
-              onChange={(event) => set('prompt', event.currentTarget.value, 'action')}
-              error={errors.action}
-              required
-            />
-          ) : null}
-          {kind === 'reminder' ? (
-            <Textarea
-              label="Message"
-              description="Raised as a notification when it falls due."
-              placeholder="Call the dentist"
-              autosize
-              minRows={2}
-              maxRows={6}
-              maxLength={2_000}
-              value={form.message}
-              onChange={(event) => set('message', event.currentTarget.value, 'message')}
-              error={errors.message}
-              required
-            />
-          ) : null}
-          {kind === 'monitor' ? <MonitorFields form={form} set={set} errors={errors} /> : null}
+    <FormDialog
+      opened={opened}
+      onClose={onClose}
+      onReset={() => {
+        create.reset();
+        update.reset();
+      }}
+      title={title}
+      label={schedule ? 'Edit schedule' : title}
+      submitLabel={schedule ? 'Save' : `Add ${KIND_LABELS[kind].toLowerCase()}`}
+      busy={mutation.isPending}
+      refusal={errors.refusal}
+      onSubmit={submit}
+      size="xl"
+    >
+      {kind === 'recurring' ? (
+        <CronFields
+          cron={form.cron}
+          timeZone={form.timeZone}
+          onCron={(cron) => set('cron', cron, 'cron')}
+          onTimeZone={(zone) => set('timeZone', zone, 'time_zone')}
+          cronError={errors.cron}
+          zoneError={errors.time_zone}
+        />
+      ) : null}
+      {kind === 'once' || kind === 'reminder' ? (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput
-            label="Name"
-            description={NAME_HINTS[kind]}
-            value={form.name}
-            maxLength={200}
-            onChange={(event) => set('name', event.currentTarget.value, 'name')}
-            error={errors.name}
+            type="datetime-local"
+            label="When"
+            description={
+              runAtInstant
+                ? `Your local time: ${formatAbsolute(runAtInstant.getTime())}`
+                : 'A date and a time in the zone beside.'
+            }
+            value={form.runAt}
+            onChange={(event) => set('runAt', event.currentTarget.value, 'run_at')}
+            error={errors.run_at}
+            required
           />
-          {schedule ? null : (
-            <Switch
-              label="Enabled"
-              description={
-                kind === 'monitor'
-                  ? 'An enabled monitor is checked at once, then at every interval.'
-                  : 'A disabled schedule is kept but not run until you enable it.'
-              }
-              checked={form.enabled}
-              onChange={(event) => set('enabled', event.currentTarget.checked)}
-            />
-          )}
-          {errors.blocked ? (
-            <Alert color="orange" variant="light" title="Private address" data-testid="url-blocked">
-              {errors.blocked}
-            </Alert>
-          ) : null}
-          <FormRefusal refusal={errors.refusal} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              {schedule ? 'Save' : `Add ${KIND_LABELS[kind].toLowerCase()}`}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+          <ZoneSelect
+            value={form.timeZone}
+            onChange={(zone) => set('timeZone', zone, 'time_zone')}
+            error={errors.time_zone}
+            description="The time is read in this zone."
+          />
+        </SimpleGrid>
+      ) : null}
+      {kind === 'recurring' || kind === 'once' ? (
+        <Textarea
+          label="Prompt"
+          description="What the agent is asked at each run, as if you sent it in a chat."
+          placeholder="Summarise the news about our product from the last day."
+          autosize
+          minRows={3}
+          maxRows={10}
+          maxLength={32_000}
+          value={form.prompt}
+          onChange={(event) => set('prompt', event.currentTarget.value, 'action')}
+          error={errors.action}
+          required
+        />
+      ) : null}
+      {kind === 'reminder' ? (
+        <Textarea
+          label="Message"
+          description="Raised as a notification when it falls due."
+          placeholder="Call the dentist"
+          autosize
+          minRows={2}
+          maxRows={6}
+          maxLength={2_000}
+          value={form.message}
+          onChange={(event) => set('message', event.currentTarget.value, 'message')}
+          error={errors.message}
+          required
+        />
+      ) : null}
+      {kind === 'monitor' ? <MonitorFields form={form} set={set} errors={errors} /> : null}
+      <TextInput
+        label="Name"
+        description={NAME_HINTS[kind]}
+        value={form.name}
+        maxLength={200}
+        onChange={(event) => set('name', event.currentTarget.value, 'name')}
+        error={errors.name}
+      />
+      {schedule ? null : (
+        <Switch
+          label="Enabled"
+          description={
+            kind === 'monitor'
+              ? 'An enabled monitor is checked at once, then at every interval.'
+              : 'A disabled schedule is kept but not run until you enable it.'
+          }
+          checked={form.enabled}
+          onChange={(event) => set('enabled', event.currentTarget.checked)}
+        />
+      )}
+      <BlockedAddress hint={errors.blocked} />
+    </FormDialog>
   );
 }
 

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Badge,
   type BadgeProps,
   Button,
@@ -16,6 +17,16 @@ import { useRunSchedule, useToggleSchedule } from '../../hooks/use-schedules';
 import { formatInZone } from './schedule-time';
 
 export const schedulePath = (id: string) => `/scheduler/${encodeURIComponent(id)}`;
+
+/** Why a private address was refused and how to allow one; the monitor and feed forms show it. */
+export function BlockedAddress({ hint }: { hint: string | undefined }) {
+  if (!hint) return null;
+  return (
+    <Alert color="orange" variant="light" title="Private address" data-testid="url-blocked">
+      {hint}
+    </Alert>
+  );
+}
 
 export const KIND_LABELS: Record<ScheduleKind, string> = {
   recurring: 'Recurring task',
