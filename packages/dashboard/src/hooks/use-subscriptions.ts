@@ -111,6 +111,8 @@ export function useDeleteSubscription() {
       queryClient.removeQueries({ queryKey: feedItemsQueryKey(id) });
       return queryClient.invalidateQueries({ queryKey: subscriptionListQueryKey });
     },
+    // Its confirmation dialog shows a refusal.
+    meta: { shownByForm: true },
   });
 }
 

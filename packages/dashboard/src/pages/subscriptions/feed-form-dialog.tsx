@@ -1,11 +1,12 @@
-import { Modal, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { Select, Switch, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import type { Feed, SubscriptionChange } from '../../api/subscriptions';
+import { FormDialog } from '../../components/form-dialog';
 import { useCreateSubscription, useUpdateSubscription } from '../../hooks/use-subscriptions';
+import { BlockedAddress } from '../scheduler/schedule-parts';
 import { intervalOptions } from '../scheduler/schedule-time';
 import { POLL_INTERVALS, type SubscriptionErrors, subscriptionErrors } from './subscription-form';
-import { SubscriptionFormFooter } from './subscription-parts';
 
 interface FeedFormDialogProps {
   opened: boolean;
@@ -30,14 +31,7 @@ export function FeedFormDialog({ opened, onClose, feed }: FeedFormDialogProps) {
   const touch = () => {
     if (mutation.isError) mutation.reset();
   };
-  const close = () => {
-    create.reset();
-    update.reset();
-    onClose();
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const address = url.trim();
     setMissingUrl(!address);
     if (!address) return;
@@ -47,113 +41,100 @@ export function FeedFormDialog({ opened, onClose, feed }: FeedFormDialogProps) {
       if (address !== feed.url) change.url = address;
       if (label && label !== feed.name) change.name = label;
       if (Number(interval) !== feed.interval_seconds) change.interval_seconds = Number(interval);
-      if (Object.keys(change).length === 0) return close();
-      update.mutate(
-        { id: feed.subscription_id, change },
-        {
-          onSuccess: (saved) => {
-            notifications.show({
-              color: 'green',
-              title: 'Feed saved',
-              message: `${saved.name} is saved.`,
-            });
-            close();
-          },
-        },
+      if (Object.keys(change).length === 0) return Promise.resolve();
+      return update.mutateAsync({ id: feed.subscription_id, change }).then((saved) =>
+        notifications.show({
+          color: 'green',
+          title: 'Feed saved',
+          message: `${saved.name} is saved.`,
+        }),
       );
-      return;
     }
-    create.mutate(
-      {
+    return create
+      .mutateAsync({
         kind: 'feed',
         url: address,
         interval_seconds: Number(interval),
         enabled,
         ...(label ? { name: label } : {}),
-      },
-      {
-        onSuccess: (saved) => {
-          notifications.show({
-            color: 'green',
-            title: 'Subscribed',
-            message: saved.enabled
-              ? `${saved.name} is polled now; its newest three items are announced, older ones are recorded as seen.`
-              : `${saved.name} is saved, paused.`,
-          });
-          close();
-        },
-      },
-    );
+      })
+      .then((saved) =>
+        notifications.show({
+          color: 'green',
+          title: 'Subscribed',
+          message: saved.enabled
+            ? `${saved.name} is polled now; its newest three items are announced, older ones are recorded as seen.`
+            : `${saved.name} is saved, paused.`,
+        }),
+      );
   };
 
   return (
-    <Modal
+    <FormDialog
       opened={opened}
-      onClose={close}
+      onClose={onClose}
+      onReset={() => {
+        create.reset();
+        update.reset();
+      }}
       title={feed ? `Edit ${feed.name}` : 'Subscribe to a feed'}
-      centered
-      size="lg"
+      label={feed ? 'Edit feed' : 'Add feed'}
+      submitLabel={feed ? 'Save' : 'Subscribe'}
+      busy={mutation.isPending}
+      refusal={errors.refusal}
+      onSubmit={submit}
     >
-      <form onSubmit={submit} noValidate aria-label={feed ? 'Edit feed' : 'Add feed'}>
-        <Stack gap="md">
-          <TextInput
-            label="Feed URL"
-            description="An RSS or Atom feed, http or https."
-            placeholder="https://example.org/feed/"
-            value={url}
-            onChange={(event) => {
-              setUrl(event.currentTarget.value);
-              setMissingUrl(false);
-              touch();
-            }}
-            error={errors.url ?? (missingUrl ? 'Enter the address of the feed.' : undefined)}
-            styles={monospace}
-            spellCheck={false}
-            autoCapitalize="none"
-            type="url"
-            required
-            data-autofocus
-          />
-          <TextInput
-            label="Name"
-            description="Optional; the host and path of the URL by default."
-            value={name}
-            maxLength={100}
-            onChange={(event) => {
-              setName(event.currentTarget.value);
-              touch();
-            }}
-            error={errors.name}
-          />
-          <Select
-            label="Check every"
-            data={intervalOptions(POLL_INTERVALS, Number(interval))}
-            value={interval}
-            allowDeselect={false}
-            onChange={(value) => {
-              if (value) setIntervalValue(value);
-              touch();
-            }}
-            error={errors.interval_seconds}
-            comboboxProps={{ withinPortal: true }}
-            w={240}
-          />
-          {feed ? null : (
-            <Switch
-              label="Poll it"
-              description="Off: saved, paused; Check now still polls it."
-              checked={enabled}
-              onChange={(event) => setEnabled(event.currentTarget.checked)}
-            />
-          )}
-          <SubscriptionFormFooter
-            errors={errors}
-            submitLabel={feed ? 'Save' : 'Subscribe'}
-            pending={mutation.isPending}
-            onCancel={close}
-          />
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        label="Feed URL"
+        description="An RSS or Atom feed, http or https."
+        placeholder="https://example.org/feed/"
+        value={url}
+        onChange={(event) => {
+          setUrl(event.currentTarget.value);
+          setMissingUrl(false);
+          touch();
+        }}
+        error={errors.url ?? (missingUrl ? 'Enter the address of the feed.' : undefined)}
+        styles={monospace}
+        spellCheck={false}
+        autoCapitalize="none"
+        type="url"
+        required
+        data-autofocus
+      />
+      <TextInput
+        label="Name"
+        description="Optional; the host and path of the URL by default."
+        value={name}
+        maxLength={100}
+        onChange={(event) => {
+          setName(event.currentTarget.value);
+          touch();
+        }}
+        error={errors.name}
+      />
+      <Select
+        label="Check every"
+        data={intervalOptions(POLL_INTERVALS, Number(interval))}
+        value={interval}
+        allowDeselect={false}
+        onChange={(value) => {
+          if (value) setIntervalValue(value);
+          touch();
+        }}
+        error={errors.interval_seconds}
+        comboboxProps={{ withinPortal: true }}
+        w={240}
+      />
+      {feed ? null : (
+        <Switch
+          label="Poll it"
+          description="Off: saved, paused; Check now still polls it."
+          checked={enabled}
+          onChange={(event) => setEnabled(event.currentTarget.checked)}
+        />
+      )}
+      <BlockedAddress hint={errors.blocked} />
+    </FormDialog>
   );
 }

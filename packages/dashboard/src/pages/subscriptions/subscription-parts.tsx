@@ -1,14 +1,14 @@
-import { Alert, Badge, Button, Group, Modal, Stack, Switch, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { CheckResult, Subscription } from '../../api/subscriptions';
-import { FormRefusal } from '../../components/form-refusal';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { formErrors } from '../../components/form-errors';
 import { RelativeTime } from '../../components/relative-time';
 import {
   useCheckSubscription,
   useDeleteSubscription,
   useToggleSubscription,
 } from '../../hooks/use-subscriptions';
-import type { SubscriptionErrors } from './subscription-form';
 
 /** A price as people read it: grouped thousands, no more decimals than it has (up to 8). */
 export const formatPrice = (price: number) =>
@@ -151,72 +151,31 @@ export function DeleteSubscriptionDialog({
   const feed = subscription?.kind === 'feed';
   const confirm = () => {
     if (!subscription) return;
-    remove.mutate(subscription.subscription_id, {
-      onSuccess: () => {
-        notifications.show({
-          color: 'green',
-          title: feed ? 'Unsubscribed' : 'Price alert deleted',
-          message: `${subscription.name} is no longer polled.`,
-        });
-        onClose();
-      },
-    });
+    return remove.mutateAsync(subscription.subscription_id).then(() =>
+      notifications.show({
+        color: 'green',
+        title: feed ? 'Unsubscribed' : 'Price alert deleted',
+        message: `${subscription.name} is no longer polled.`,
+      }),
+    );
   };
   return (
-    <Modal
+    <ConfirmDialog
       opened={opened}
       onClose={onClose}
+      onReset={remove.reset}
       title={subscription ? `Delete ${subscription.name}?` : ''}
-      centered
+      confirmLabel="Delete"
+      onConfirm={confirm}
+      busy={remove.isPending}
+      refusal={formErrors(remove.error, {}).refusal}
     >
-      <Stack gap="md">
-        <Text size="sm">
-          {feed
-            ? 'The feed and the record of the items it has seen are deleted; notes its items became stay. Subscribing again later starts over, announcing only the newest three items.'
-            : 'The alert is deleted and its price is no longer checked.'}{' '}
-          To stop polling for a while instead, pause it.
-        </Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={confirm} loading={remove.isPending}>
-            Delete
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}
-
-/** The end of both subscription forms: why the server refused it, then Cancel and submit. */
-export function SubscriptionFormFooter({
-  errors,
-  submitLabel,
-  pending,
-  onCancel,
-}: {
-  errors: SubscriptionErrors;
-  submitLabel: string;
-  pending: boolean;
-  onCancel: () => void;
-}) {
-  return (
-    <>
-      {errors.blocked ? (
-        <Alert color="orange" variant="light" title="Private address" data-testid="url-blocked">
-          {errors.blocked}
-        </Alert>
-      ) : null}
-      <FormRefusal refusal={errors.refusal} />
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={pending}>
-          {submitLabel}
-        </Button>
-      </Group>
-    </>
+      <Text size="sm">
+        {feed
+          ? 'The feed and the record of the items it has seen are deleted; notes its items became stay. Subscribing again later starts over, announcing only the newest three items.'
+          : 'The alert is deleted and its price is no longer checked.'}{' '}
+        To stop polling for a while instead, pause it.
+      </Text>
+    </ConfirmDialog>
   );
 }
