@@ -14,9 +14,14 @@ export interface FormDialogProps {
   /** The form's accessible name, by which the browser tests and screen readers find it. */
   label: string;
   children: ReactNode;
-  submitLabel: ReactNode;
+  /** Absent: no submit button, while there is nothing to act on (a record shown as it is). */
+  submitLabel?: ReactNode;
   submitColor?: string;
   submitDisabled?: boolean;
+  /** "Close" where the dialog mainly shows something and its action is optional. */
+  cancelLabel?: ReactNode;
+  /** Further buttons between Cancel and submit, for an action that sends nothing. */
+  actions?: ReactNode;
   busy: boolean;
   /** What no field shows (from formErrors); next to the buttons where the operator looks. */
   refusal?: Refusal;
@@ -43,6 +48,8 @@ export function FormDialog({
   submitLabel,
   submitColor,
   submitDisabled,
+  cancelLabel = 'Cancel',
+  actions,
   busy,
   refusal,
   refusalTitle,
@@ -72,11 +79,14 @@ export function FormDialog({
           <FormRefusal refusal={refusal} title={refusalTitle} testId={refusalTestId} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>
-              Cancel
+              {cancelLabel}
             </Button>
-            <Button type="submit" color={submitColor} loading={busy} disabled={submitDisabled}>
-              {submitLabel}
-            </Button>
+            {actions}
+            {submitLabel === undefined ? null : (
+              <Button type="submit" color={submitColor} loading={busy} disabled={submitDisabled}>
+                {submitLabel}
+              </Button>
+            )}
           </Group>
         </Stack>
       </form>

@@ -77,9 +77,10 @@ export function useSavePrime() {
   });
 }
 
-export function useRestorePrime() {
+/** From the version dialog (`shownByForm`), which shows a refusal itself, or a history row. */
+export function useRestorePrime(shownByForm = false) {
   const saved = usePrimeSaved();
-  return useMutation({ mutationFn: restorePrimeVersion, onSuccess: saved });
+  return useMutation({ mutationFn: restorePrimeVersion, onSuccess: saved, meta: { shownByForm } });
 }
 
 /** Polled: another operator's change shows here, and in the guard warning of other pages. */
@@ -91,7 +92,8 @@ export function useFlags() {
   });
 }
 
-export function useSetFlag() {
+/** From a flag's switch (a refusal is a toast) or a safeguard's confirmation (`shownByForm`). */
+export function useSetFlag(shownByForm = false) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ name, enabled }: { name: string; enabled: boolean }) => setFlag(name, enabled),
@@ -107,6 +109,7 @@ export function useSetFlag() {
         queryClient.invalidateQueries({ queryKey: ['skills'] }),
       ]);
     },
+    meta: { shownByForm },
   });
 }
 

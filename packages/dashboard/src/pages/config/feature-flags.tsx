@@ -4,7 +4,6 @@ import {
   Divider,
   EmptyState,
   Group,
-  Modal,
   Paper,
   SimpleGrid,
   Skeleton,
@@ -16,6 +15,8 @@ import {
 import { notifications } from '@mantine/notifications';
 import { Fragment, useState } from 'react';
 import type { FeatureFlag } from '../../api/config';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { formErrors } from '../../components/form-errors';
 import { ShieldIcon } from '../../components/icons';
 import { Panel } from '../../components/panel';
 import { RelativeTime } from '../../components/relative-time';
@@ -90,6 +91,8 @@ function FlagRow({
 export function FeatureFlags() {
   const flags = useFlags();
   const setFlag = useSetFlag();
+  // A safeguard is turned off from its confirmation, which shows a refusal itself.
+  const turnOff = useSetFlag(true);
   const [confirming, setConfirming] = useState<FeatureFlag | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const list = flags.data?.flags ?? [];
@@ -109,27 +112,24 @@ export function FeatureFlags() {
   ].filter((group) => group.members.length > 0);
   const off = list.filter((flag) => !flag.enabled).length;
 
-  const apply = (flag: FeatureFlag, enabled: boolean) =>
-    setFlag.mutate(
-      { name: flag.name, enabled },
-      {
-        onSuccess: (saved) => {
-          setConfirmOpen(false);
-          notifications.show({
-            color: saved.enabled ? 'green' : 'gray',
-            title: `${saved.name} turned ${saved.enabled ? 'on' : 'off'}`,
-            message: 'It applies at once, and on other replicas within a few seconds.',
-          });
-        },
-      },
-    );
+  const announce = (saved: FeatureFlag) =>
+    notifications.show({
+      color: saved.enabled ? 'green' : 'gray',
+      title: `${saved.name} turned ${saved.enabled ? 'on' : 'off'}`,
+      message: 'It applies at once, and on other replicas within a few seconds.',
+    });
 
   const change = (flag: FeatureFlag, enabled: boolean) => {
     if (!enabled && SAFETY_FLAGS[flag.name]) {
       setConfirming(flag);
       setConfirmOpen(true);
-    } else apply(flag, enabled);
+    } else setFlag.mutate({ name: flag.name, enabled }, { onSuccess: announce });
   };
+
+  const turnOffConfirmed = () =>
+    confirming
+      ? turnOff.mutateAsync({ name: confirming.name, enabled: false }).then(announce)
+      : undefined;
 
   return (
     <Panel
@@ -193,31 +193,21 @@ export function FeatureFlags() {
           ))}
         </SimpleGrid>
       )}
-      <Modal
+      <ConfirmDialog
         opened={confirmOpen}
         onClose={() => setConfirmOpen(false)}
+        onReset={turnOff.reset}
         title={confirming ? `Turn off ${confirming.name}?` : ''}
-        centered
+        confirmLabel="Turn off"
+        onConfirm={turnOffConfirmed}
+        busy={turnOff.isPending}
+        refusal={formErrors(turnOff.error, {}).refusal}
       >
-        <Stack gap="md">
-          <Text size="sm">{confirming ? SAFETY_FLAGS[confirming.name] : null}</Text>
-          <Text size="sm" c="dimmed">
-            The change is audited and applies at once. You can turn it back on here at any time.
-          </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirmOpen(false)}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              loading={setFlag.isPending}
-              onClick={() => confirming && apply(confirming, false)}
-            >
-              Turn off
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <Text size="sm">{confirming ? SAFETY_FLAGS[confirming.name] : null}</Text>
+        <Text size="sm" c="dimmed">
+          The change is audited and applies at once. You can turn it back on here at any time.
+        </Text>
+      </ConfirmDialog>
     </Panel>
   );
 }

@@ -1,5 +1,8 @@
-import { Alert, Badge, Button, Code, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Button, Code, Group, Skeleton, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { FormDialog } from '../../components/form-dialog';
+import { formErrors } from '../../components/form-errors';
+import { FormRefusal } from '../../components/form-refusal';
 import { RelativeTime } from '../../components/relative-time';
 import { usePrimeVersion, useRestorePrime } from '../../hooks/use-config';
 
@@ -22,92 +25,90 @@ export function PrimeVersionDialog({
   onEditFrom,
 }: PrimeVersionDialogProps) {
   const entry = usePrimeVersion(version);
-  const restore = useRestorePrime();
+  const restore = useRestorePrime(true);
   const isCurrent = version === current;
   const data = entry.data;
+  // Only an old version, once read, can be restored or edited from.
+  const restorable = data && !isCurrent && version !== null;
 
   const restoreIt = () => {
-    if (version === null) return;
-    restore.mutate(version, {
-      onSuccess: (saved) => {
-        notifications.show({
-          color: 'green',
-          title: `Version ${version} restored`,
-          message: `Its content is now version ${saved.version}, in force from the next request.`,
-        });
-        onClose();
-      },
-    });
+    if (!restorable) return;
+    return restore.mutateAsync(version).then((saved) =>
+      notifications.show({
+        color: 'green',
+        title: `Version ${version} restored`,
+        message: `Its content is now version ${saved.version}, in force from the next request.`,
+      }),
+    );
   };
 
   return (
-    <Modal
+    <FormDialog
       opened={opened}
       onClose={onClose}
+      onReset={restore.reset}
       title={version !== null ? `prime.md version ${version}` : ''}
-      size="xl"
-      centered
-    >
-      <Stack gap="md">
-        {entry.isPending ? (
-          <>
-            <Skeleton h={16} w="60%" />
-            <Skeleton h={240} />
-          </>
-        ) : entry.isError || !data ? (
-          <Alert color="red" variant="light" title="This version could not be loaded">
-            {entry.error?.message ?? 'The runtime did not answer.'}
-          </Alert>
-        ) : (
-          <>
-            <Group gap="xs" wrap="wrap">
-              {isCurrent ? (
-                <Badge variant="light" color="indigo">
-                  Current
-                </Badge>
-              ) : null}
-              {data.restored_from !== null ? (
-                <Badge variant="light" color="grape">
-                  Restored from v{data.restored_from}
-                </Badge>
-              ) : null}
-              <Text size="sm" c="dimmed">
-                Saved by {data.created_by} <RelativeTime value={data.created_at} />,{' '}
-                {data.characters.toLocaleString('en-US')} characters
-              </Text>
-            </Group>
-            {data.note ? <Text size="sm">Note: {data.note}</Text> : null}
-            <Code
-              block
-              data-testid="prime-version-content"
-              style={{ maxHeight: 440, overflow: 'auto', whiteSpace: 'pre-wrap' }}
-            >
-              {data.content || '(empty)'}
-            </Code>
-          </>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Close
+      label={`prime.md version ${version ?? ''}`}
+      cancelLabel="Close"
+      actions={
+        restorable ? (
+          <Button
+            variant="light"
+            onClick={() => {
+              onEditFrom(data.content);
+              restore.reset();
+              onClose();
+            }}
+          >
+            Edit from this version
           </Button>
-          {data && !isCurrent ? (
-            <>
-              <Button
-                variant="light"
-                onClick={() => {
-                  onEditFrom(data.content);
-                  onClose();
-                }}
-              >
-                Edit from this version
-              </Button>
-              <Button onClick={restoreIt} loading={restore.isPending}>
-                Restore version {version}
-              </Button>
-            </>
-          ) : null}
-        </Group>
-      </Stack>
-    </Modal>
+        ) : null
+      }
+      submitLabel={restorable ? `Restore version ${version}` : undefined}
+      busy={restore.isPending}
+      refusal={formErrors(restore.error, {}).refusal}
+      onSubmit={restoreIt}
+      size="xl"
+    >
+      {entry.isPending ? (
+        <>
+          <Skeleton h={16} w="60%" />
+          <Skeleton h={240} />
+        </>
+      ) : !data ? (
+        <FormRefusal
+          refusal={formErrors(entry.error, {}).refusal}
+          title="This version could not be loaded"
+          testId="prime-version-error"
+        />
+      ) : (
+        <>
+          <Group gap="xs" wrap="wrap">
+            {isCurrent ? (
+              <Badge variant="light" color="indigo">
+                Current
+              </Badge>
+            ) : null}
+            {data.restored_from !== null ? (
+              <Badge variant="light" color="grape">
+                Restored from v{data.restored_from}
+              </Badge>
+            ) : null}
+            <Text size="sm" c="dimmed">
+              Saved by {data.created_by} <RelativeTime value={data.created_at} />,{' '}
+              {data.characters.toLocaleString('en-US')} characters
+            </Text>
+          </Group>
+          {data.note ? <Text size="sm">Note: {data.note}</Text> : null}
+          <Code
+            block
+            data-testid="prime-version-content"
+            style={{ maxHeight: 440, overflow: 'auto', whiteSpace: 'pre-wrap' }}
+          >
+            {data.content || '(empty)'}
+          </Code>
+        </>
+      )}
+    </FormDialog>
   );
 }
