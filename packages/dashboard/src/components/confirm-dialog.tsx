@@ -2,7 +2,15 @@ import { TextInput } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { FormDialog, type FormDialogProps } from './form-dialog';
 
-type Shared = 'opened' | 'onClose' | 'title' | 'busy' | 'refusal' | 'refusalTestId' | 'onReset';
+type Shared =
+  | 'opened'
+  | 'onClose'
+  | 'title'
+  | 'busy'
+  | 'refusal'
+  | 'refusalTestId'
+  | 'onReset'
+  | 'focusButton';
 
 interface ConfirmDialogProps extends Pick<FormDialogProps, Shared> {
   /** What will happen, in the operator's terms. */
@@ -13,15 +21,18 @@ interface ConfirmDialogProps extends Pick<FormDialogProps, Shared> {
   typedConfirmation?: string;
   /** The form's accessible name; the title's text when absent. */
   label?: string;
+  /** Default true: a red button. False for a change that gives nothing up (a safer mode). */
+  destructive?: boolean;
 }
 
-/** A destructive confirmation: what will happen, an optional typed word, a red button. */
+/** A yes/no confirmation: what will happen, an optional typed word, a red button if it costs. */
 export function ConfirmDialog({
   children,
   confirmLabel,
   onConfirm,
   typedConfirmation,
   label,
+  destructive = true,
   onClose,
   ...dialog
 }: ConfirmDialogProps) {
@@ -37,7 +48,7 @@ export function ConfirmDialog({
         onClose();
       }}
       submitLabel={confirmLabel}
-      submitColor="red"
+      submitColor={destructive ? 'red' : undefined}
       submitDisabled={!typedRight}
       onSubmit={() => (typedRight ? onConfirm() : undefined)}
     >

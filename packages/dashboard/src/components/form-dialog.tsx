@@ -22,6 +22,11 @@ export interface FormDialogProps {
   cancelLabel?: ReactNode;
   /** Further buttons between Cancel and submit, for an action that sends nothing. */
   actions?: ReactNode;
+  /**
+   * The button that has focus on opening, where no field takes it: 'cancel' where a second Enter
+   * must not confirm something risky, 'submit' where Enter should confirm.
+   */
+  focusButton?: 'cancel' | 'submit';
   busy: boolean;
   /** What no field shows (from formErrors); next to the buttons where the operator looks. */
   refusal?: Refusal;
@@ -50,6 +55,7 @@ export function FormDialog({
   submitDisabled,
   cancelLabel = 'Cancel',
   actions,
+  focusButton,
   busy,
   refusal,
   refusalTitle,
@@ -78,12 +84,22 @@ export function FormDialog({
           {children}
           <FormRefusal refusal={refusal} title={refusalTitle} testId={refusalTestId} />
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
+            <Button
+              variant="default"
+              onClick={close}
+              data-autofocus={focusButton === 'cancel' || undefined}
+            >
               {cancelLabel}
             </Button>
             {actions}
             {submitLabel === undefined ? null : (
-              <Button type="submit" color={submitColor} loading={busy} disabled={submitDisabled}>
+              <Button
+                type="submit"
+                color={submitColor}
+                loading={busy}
+                disabled={submitDisabled}
+                data-autofocus={focusButton === 'submit' || undefined}
+              >
                 {submitLabel}
               </Button>
             )}

@@ -17,8 +17,11 @@ export function useAutonomy() {
   return useQuery({ queryKey: autonomyQueryKey, queryFn: ({ signal }) => fetchAutonomy(signal) });
 }
 
-/** The mode decides each skill's needs_confirmation, so the skill list is read again. */
-export function useSetAutonomyMode() {
+/**
+ * The mode decides each skill's needs_confirmation, so the skill list is read again. From the
+ * switch dialog (`shownByForm`) a refusal shows in it; from the mode picker, in a toast.
+ */
+export function useSetAutonomyMode(shownByForm = false) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (mode: AutonomyMode) => setAutonomyMode(mode),
@@ -26,5 +29,6 @@ export function useSetAutonomyMode() {
       queryClient.setQueryData(autonomyQueryKey, state);
       return queryClient.invalidateQueries({ queryKey: skillsQueryKey });
     },
+    meta: { shownByForm },
   });
 }

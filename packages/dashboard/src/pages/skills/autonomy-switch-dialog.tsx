@@ -1,6 +1,8 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useRef } from 'react';
 import type { AutonomyMode } from '../../api/skills';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { formErrors } from '../../components/form-errors';
 import { useSetAutonomyMode } from '../../hooks/use-skills';
 import { announceModeChange, MODE_INFO } from './autonomy-modes';
 
@@ -15,45 +17,28 @@ const FULL_WARNING =
 
 /** Asks before the autonomy mode changes; the change is applied and announced with a toast. */
 export function AutonomySwitchDialog({ mode, onClose }: AutonomySwitchDialogProps) {
-  const setMode = useSetAutonomyMode();
+  const setMode = useSetAutonomyMode(true);
   // The dialog keeps its mode while it animates closed.
   const shown = useRef<AutonomyMode>('SEMI');
   if (mode) shown.current = mode;
   const target = shown.current;
   const full = target === 'FULL';
 
-  const apply = () =>
-    setMode.mutate(target, {
-      onSuccess: ({ mode: now }) => {
-        onClose();
-        announceModeChange(now);
-      },
-    });
-
   return (
-    <Modal
+    <ConfirmDialog
       opened={mode !== null}
       onClose={onClose}
+      onReset={setMode.reset}
       title={full ? 'Switch to full autonomy?' : `Switch to ${target} mode?`}
-      centered
+      confirmLabel={`Switch to ${target}`}
+      onConfirm={() => setMode.mutateAsync(target).then(({ mode: now }) => announceModeChange(now))}
+      // Only FULL gives approvals up: it is red, and a second Enter lands on Cancel.
+      destructive={full}
+      focusButton={full ? 'cancel' : 'submit'}
+      busy={setMode.isPending}
+      refusal={formErrors(setMode.error, {}).refusal}
     >
-      <Stack gap="md">
-        <Text size="sm">{full ? FULL_WARNING : MODE_INFO[target].summary}</Text>
-        <Group justify="flex-end" gap="sm">
-          {/* Before FULL, focus lands on Cancel: a second Enter does not give up approvals. */}
-          <Button variant="default" onClick={onClose} data-autofocus={full || undefined}>
-            Cancel
-          </Button>
-          <Button
-            color={full ? 'red' : undefined}
-            loading={setMode.isPending}
-            onClick={apply}
-            data-autofocus={!full || undefined}
-          >
-            Switch to {target}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      <Text size="sm">{full ? FULL_WARNING : MODE_INFO[target].summary}</Text>
+    </ConfirmDialog>
   );
 }
