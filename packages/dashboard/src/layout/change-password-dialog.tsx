@@ -1,8 +1,8 @@
-import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { PasswordInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { FormDialog } from '../components/form-dialog';
 import { formErrors } from '../components/form-errors';
-import { FormRefusal } from '../components/form-refusal';
 import { useChangePassword } from '../hooks/use-password';
 
 interface ChangePasswordDialogProps {
@@ -23,37 +23,31 @@ export function ChangePasswordDialog({ user, opened, onClose }: ChangePasswordDi
   const refused = formErrors(change.error, FIELD_PATHS, { invalid_credentials: 'current' });
   const errors = refused.fields;
 
-  const close = () => {
+  const reset = () => {
     setValues(EMPTY);
     setMismatch(false);
     change.reset();
-    onClose();
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     // Only the typo check is local; the password rules are the server's to state.
     if (values.next !== values.confirm) {
       setMismatch(true);
       return;
     }
     setMismatch(false);
-    change.mutate(
-      { current_password: values.current, new_password: values.next },
-      {
-        onSuccess: ({ revoked_sessions: revoked }) => {
-          notifications.show({
-            color: 'green',
-            title: 'Password changed',
-            message:
-              revoked === 0
-                ? 'No other sessions were signed in.'
-                : `${revoked} other ${revoked === 1 ? 'session was' : 'sessions were'} signed out.`,
-          });
-          close();
-        },
-      },
-    );
+    return change
+      .mutateAsync({ current_password: values.current, new_password: values.next })
+      .then(({ revoked_sessions: revoked }) =>
+        notifications.show({
+          color: 'green',
+          title: 'Password changed',
+          message:
+            revoked === 0
+              ? 'No other sessions were signed in.'
+              : `${revoked} other ${revoked === 1 ? 'session was' : 'sessions were'} signed out.`,
+        }),
+      );
   };
 
   const set = (field: keyof typeof EMPTY) => (event: { currentTarget: { value: string } }) => {
@@ -65,57 +59,53 @@ export function ChangePasswordDialog({ user, opened, onClose }: ChangePasswordDi
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Change password" centered>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <Text size="sm" c="dimmed">
-            Every other signed-in session of this user is signed out; this one stays.
-          </Text>
-          <input
-            type="text"
-            name="username"
-            autoComplete="username"
-            value={user ?? ''}
-            readOnly
-            hidden
-          />
-          <PasswordInput
-            label="Current password"
-            autoComplete="current-password"
-            value={values.current}
-            onChange={set('current')}
-            error={errors.current}
-            required
-            data-autofocus
-          />
-          <PasswordInput
-            label="New password"
-            description="At least 12 characters"
-            autoComplete="new-password"
-            value={values.next}
-            onChange={set('next')}
-            error={errors.next}
-            required
-          />
-          <PasswordInput
-            label="Repeat new password"
-            autoComplete="new-password"
-            value={values.confirm}
-            onChange={set('confirm')}
-            error={mismatch ? 'The two new passwords differ.' : undefined}
-            required
-          />
-          <FormRefusal refusal={refused.refusal} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={change.isPending}>
-              Change password
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      opened={opened}
+      onClose={onClose}
+      onReset={reset}
+      title="Change password"
+      label="Change password"
+      description="Every other signed-in session of this user is signed out; this one stays."
+      submitLabel="Change password"
+      busy={change.isPending}
+      refusal={refused.refusal}
+      onSubmit={submit}
+      size="md"
+    >
+      <input
+        type="text"
+        name="username"
+        autoComplete="username"
+        value={user ?? ''}
+        readOnly
+        hidden
+      />
+      <PasswordInput
+        label="Current password"
+        autoComplete="current-password"
+        value={values.current}
+        onChange={set('current')}
+        error={errors.current}
+        required
+        data-autofocus
+      />
+      <PasswordInput
+        label="New password"
+        description="At least 12 characters"
+        autoComplete="new-password"
+        value={values.next}
+        onChange={set('next')}
+        error={errors.next}
+        required
+      />
+      <PasswordInput
+        label="Repeat new password"
+        autoComplete="new-password"
+        value={values.confirm}
+        onChange={set('confirm')}
+        error={mismatch ? 'The two new passwords differ.' : undefined}
+        required
+      />
+    </FormDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, EmptyState, Grid, Modal, Stack } from '@mantine/core';
+import { Button, EmptyState, Grid, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EXPORT_URL } from '../../api/memory';
@@ -8,7 +8,7 @@ import { useMemoryStatus } from '../../hooks/use-memory';
 import { ExtractionNote } from './extraction-note';
 import { ItemDetailPanel } from './item-detail';
 import { ItemList } from './item-list';
-import { NewItemForm } from './new-item-form';
+import { NewItemDialog } from './new-item-dialog';
 import { PathTree } from './path-tree';
 
 /** The path and the item chosen are kept in the URL (?path=, ?item=), so other pages link here. */
@@ -65,14 +65,12 @@ export function MemoryPage() {
           )}
         </Grid.Col>
       </Grid>
-      <Modal opened={creating} onClose={() => setCreating(false)} title="New memory item">
-        <NewItemForm
-          onCreated={(id) => {
-            setCreating(false);
-            choose({ item: id });
-          }}
+      {creating ? (
+        <NewItemDialog
+          onClose={() => setCreating(false)}
+          onCreated={(id) => choose({ item: id })}
         />
-      </Modal>
+      ) : null}
     </Stack>
   );
 }

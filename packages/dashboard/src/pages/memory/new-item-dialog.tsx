@@ -1,27 +1,45 @@
-import { Button, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Select, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { ItemKind } from '../../api/memory';
+import { FormDialog } from '../../components/form-dialog';
 import { formErrors } from '../../components/form-errors';
-import { FormRefusal } from '../../components/form-refusal';
 import { useCreateItem } from '../../hooks/use-memory';
 
 const KINDS: ItemKind[] = ['fact', 'preference', 'procedure', 'block'];
 
+interface NewItemDialogProps {
+  onClose: () => void;
+  onCreated: (id: string) => void;
+}
+
 /** Writes an item as the operator: active at once; a block is pinned into every prompt. */
-export function NewItemForm({ onCreated }: { onCreated: (id: string) => void }) {
+export function NewItemDialog({ onClose, onCreated }: NewItemDialogProps) {
   const [path, setPath] = useState('');
   const [kind, setKind] = useState<ItemKind>('fact');
   const [text, setText] = useState('');
   const create = useCreateItem();
   const errors = formErrors(create.error, { path: '/path', kind: '/kind', text: '/text' });
   return (
-    <Stack gap="sm">
+    <FormDialog
+      onClose={onClose}
+      onReset={create.reset}
+      title="New memory item"
+      label="New memory item"
+      submitLabel="Write item"
+      submitDisabled={!path.trim() || !text.trim()}
+      busy={create.isPending}
+      refusal={errors.refusal}
+      onSubmit={() =>
+        create.mutateAsync({ path: path.trim(), kind, text }).then((item) => onCreated(item.id))
+      }
+    >
       <TextInput
         label="Path"
         description="Lower-case segments separated by /, such as facts/people/ana"
         value={path}
         onChange={(event) => setPath(event.currentTarget.value)}
         error={errors.fields.path}
+        data-autofocus
       />
       <Select
         label="Kind"
@@ -39,19 +57,6 @@ export function NewItemForm({ onCreated }: { onCreated: (id: string) => void }) 
         onChange={(event) => setText(event.currentTarget.value)}
         error={errors.fields.text}
       />
-      <FormRefusal refusal={errors.refusal} />
-      <Button
-        onClick={() =>
-          create.mutate(
-            { path: path.trim(), kind, text },
-            { onSuccess: (item) => onCreated(item.id) },
-          )
-        }
-        loading={create.isPending}
-        disabled={!path.trim() || !text.trim()}
-      >
-        Write item
-      </Button>
-    </Stack>
+    </FormDialog>
   );
 }
