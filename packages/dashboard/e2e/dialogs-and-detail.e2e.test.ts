@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { formRefusal, refuseNext } from './support/refusals';
 import {
   type BrowserRuntime,
   describeInBrowser,
@@ -7,7 +8,7 @@ import {
   watchPageProblems,
 } from './support/runtime';
 
-/** The shared detail layout and form dialog: a missing record, and a dialog on a phone. */
+/** The shared detail layout and dialogs: a missing record, dialogs on a phone, a refusal. */
 describeInBrowser('dashboard: shared detail page and form dialog', () => {
   let runtime: BrowserRuntime;
 
@@ -45,6 +46,44 @@ describeInBrowser('dashboard: shared detail page and form dialog', () => {
     await form.getByRole('textbox', { name: 'Name' }).press('Enter');
     await dialog.waitFor({ state: 'hidden' });
     await page.getByText('Phone scribe').first().waitFor();
+    expect(problems).toEqual([]);
+  });
+
+  test('at 390x844 a confirmation fills the screen and keeps a refusal in it, with its code', async () => {
+    const { page } = await openPage(runtime, { signedIn: true });
+    const problems = watchPageProblems(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/config?tab=flags');
+    await page.getByTestId('flags-summary').waitFor();
+    await refuseNext(page, 'PUT', '/api/config/flags/grounder_corrections', 409, {
+      error: 'flag_locked',
+      message: 'The flag is locked by the runtime environment',
+    });
+    const safeguard = page.locator('[data-flag="grounder_corrections"]').getByRole('switch');
+    await safeguard.click({ force: true });
+    const dialog = page.getByRole('dialog', { name: 'Turn off grounder_corrections?' });
+    await dialog.getByRole('button', { name: 'Turn off' }).waitFor();
+    // Rounded: measured while the opening transition may still move it by a fraction of a pixel.
+    const box = await page.locator('.mantine-Modal-content').boundingBox();
+    expect(Math.round(box?.width ?? 0)).toBe(390);
+    expect(Math.round(box?.height ?? 0)).toBe(844);
+
+    // Refused: the dialog stays open with the runtime's words and code, and no toast repeats it.
+    await dialog.getByRole('button', { name: 'Turn off' }).click();
+    const refusal = await formRefusal(dialog);
+    expect(refusal).toContain('The flag is locked by the runtime environment');
+    expect(refusal).toContain('flag_locked');
+    expect(refusal).not.toContain('Request failed');
+    expect(await page.locator('.mantine-Notification-root').count()).toBe(0);
+    expect(await safeguard.isChecked()).toBe(true);
+
+    // Cancel clears it: asked again, the dialog starts afresh.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await safeguard.click({ force: true });
+    await dialog.getByRole('button', { name: 'Turn off' }).waitFor();
+    expect(await dialog.getByTestId('form-refusal').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
     expect(problems).toEqual([]);
   });
 });
