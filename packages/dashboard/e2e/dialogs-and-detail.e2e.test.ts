@@ -36,10 +36,10 @@ describeInBrowser('dashboard: shared detail page and form dialog', () => {
     await page.goto('/agents');
     await page.getByRole('button', { name: 'Create agent' }).first().click();
     const dialog = page.getByRole('dialog');
-    // Polled: the dialog opens with a short transition.
+    // Polled and rounded: the opening transition moves it, by a fraction of a pixel at the end.
     const box = () => page.locator('.mantine-Modal-content').boundingBox();
-    await expect.poll(async () => (await box())?.width).toBe(390);
-    await expect.poll(async () => (await box())?.height).toBe(844);
+    await expect.poll(async () => Math.round((await box())?.width ?? 0)).toBe(390);
+    await expect.poll(async () => Math.round((await box())?.height ?? 0)).toBe(844);
     const form = dialog.getByRole('form', { name: 'Create agent' });
     await form.getByRole('textbox', { name: 'Objective' }).fill('Write things down.');
     await form.getByRole('textbox', { name: 'Name' }).fill('Phone scribe');
@@ -63,10 +63,10 @@ describeInBrowser('dashboard: shared detail page and form dialog', () => {
     await safeguard.click({ force: true });
     const dialog = page.getByRole('dialog', { name: 'Turn off grounder_corrections?' });
     await dialog.getByRole('button', { name: 'Turn off' }).waitFor();
-    // Rounded: measured while the opening transition may still move it by a fraction of a pixel.
-    const box = await page.locator('.mantine-Modal-content').boundingBox();
-    expect(Math.round(box?.width ?? 0)).toBe(390);
-    expect(Math.round(box?.height ?? 0)).toBe(844);
+    // Polled and rounded: the opening transition moves it, by a fraction of a pixel at the end.
+    const box = () => page.locator('.mantine-Modal-content').boundingBox();
+    await expect.poll(async () => Math.round((await box())?.width ?? 0)).toBe(390);
+    await expect.poll(async () => Math.round((await box())?.height ?? 0)).toBe(844);
 
     // Refused: the dialog stays open with the runtime's words and code, and no toast repeats it.
     await dialog.getByRole('button', { name: 'Turn off' }).click();
