@@ -45,7 +45,7 @@ export DOCKER_HOST="unix://$run/docker.sock"
 
 # shellcheck source=stack/engine.sh
 . "$stack/engine.sh"
-trap 'status=$?; teardown; rm -rf "$run"; exit $status' EXIT
+trap 'status=$?; teardown; rm -rf "$run"; left_behind || status=1; exit $status' EXIT
 trap 'exit 130' INT TERM
 
 say "starting dockerd (data root $data_root)"

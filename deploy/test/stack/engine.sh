@@ -221,6 +221,26 @@ teardown() {
   set -e
 }
 
+# After the teardown nothing of the run may be left: a process naming its folder (a daemon, a
+# shim, a conmon), a mount under it, the bridge or the folder itself fails the run. A few seconds
+# are allowed for processes that are already ending.
+left_behind() {
+  local found=""
+  for _ in $(seq 1 20); do
+    found=$({
+      pgrep -fa -- "$run/" || true
+      grep -F " $run/" /proc/mounts || true
+      ip -o link show "$BRIDGE" 2>/dev/null || true
+      [ ! -e "$run" ] || echo "$run"
+    } 2>/dev/null)
+    [ -n "$found" ] || return 0
+    sleep 0.5
+  done
+  echo "stack: left behind after the teardown:" >&2
+  echo "$found" >&2
+  return 1
+}
+
 # The stack's figures for bench/README.md: build and start times, image sizes, memory per
 # container. Printed with a heading, so the run's log is the record.
 print_figures() { # heading
