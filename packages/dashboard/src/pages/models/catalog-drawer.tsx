@@ -16,6 +16,8 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { CatalogModel, DefaultModel, Provider } from '../../api/models';
 import { type Column, DataTable } from '../../components/data-table';
+import { formErrors } from '../../components/form-errors';
+import { FormRefusal } from '../../components/form-refusal';
 import { plural } from '../../components/format';
 import { useCatalog, useSetDefaultModel } from '../../hooks/use-models';
 
@@ -120,11 +122,10 @@ export function CatalogDrawer({ opened, provider, current, onClose }: CatalogDra
             Reload
           </Button>
         </Group>
-        {setDefault.error ? (
-          <Alert color="red" variant="light" title="The default was not changed">
-            {setDefault.error.message}
-          </Alert>
-        ) : null}
+        <FormRefusal
+          refusal={formErrors(setDefault.error, {}).refusal}
+          title="The default was not changed"
+        />
         {catalog.isError ? (
           <Alert color="red" variant="light" title="The provider did not list its models">
             {catalog.error.message}
