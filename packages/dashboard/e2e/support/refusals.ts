@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /**
  * The message shown under a field: the error element of the field's Mantine input wrapper, the
@@ -41,4 +42,16 @@ export async function formRefusal(scope: Page | Locator, testId = 'form-refusal'
   const alert = scope.getByTestId(testId);
   await alert.waitFor();
   return alert.innerText();
+}
+
+/** A refusal that says why: the server's own message and code, never a bare failure. */
+export function expectExplained(refusal: string, message: string, code: string): void {
+  expect(refusal).toContain(message);
+  expect(refusal).toContain(code);
+  expect(refusal).not.toContain('Request failed');
+}
+
+/** Said once, where it belongs: no toast repeats what the form shows. */
+export async function expectNoToast(page: Page): Promise<void> {
+  expect(await page.locator('.mantine-Notification-root').count()).toBe(0);
 }
