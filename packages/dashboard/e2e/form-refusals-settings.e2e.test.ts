@@ -1,6 +1,12 @@
-import type { Client } from '@agent-runtime/core/testing';
+import { type Client, type FakeModelServer, startFakeOpenAi } from '@agent-runtime/core/testing';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { fieldError, formRefusal, refuseNext } from './support/refusals';
+import {
+  expectExplained,
+  expectNoToast,
+  fieldError,
+  formRefusal,
+  refuseNext,
+} from './support/refusals';
 import {
   type BrowserRuntime,
   describeInBrowser,
@@ -18,13 +24,16 @@ import {
 describeInBrowser('dashboard: settings forms show why the runtime refused', () => {
   let runtime: BrowserRuntime;
   let admin: Client;
+  let fake: FakeModelServer;
 
   beforeAll(async () => {
     runtime = await startBrowserRuntime();
     admin = await runtime.server.login();
+    fake = await startFakeOpenAi({ models: ['e2e-small', 'e2e-large'] });
   });
   afterAll(async () => {
     await runtime?.close();
+    await fake?.close();
   });
 
   test('connector credentials: the field the runtime named, with its reason', async () => {
@@ -177,5 +186,83 @@ describeInBrowser('dashboard: settings forms show why the runtime refused', () =
     const refusal = await formRefusal(page, 'reset-error');
     expect(refusal).toContain('A reset is already running');
     expect(refusal).toContain('reset_running');
+  });
+
+  test('prime.md version: a refused restore is explained in its dialog', async () => {
+    const save = (content: string, base: number) =>
+      admin.inject({
+        method: 'PUT',
+        url: '/api/config/prime',
+        payload: { content, base_version: base },
+      });
+    const { version } = (await admin.inject({ url: '/api/config/prime' })).json<{
+      version: number;
+    }>();
+    expect((await save('Answer in British English.', version)).statusCode).toBe(200);
+    expect((await save('Answer in French.', version + 1)).statusCode).toBe(200);
+    const old = version + 1;
+    const { page } = await openPage(runtime, { signedIn: true });
+    await page.goto('/config');
+    await page
+      .getByRole('list', { name: 'prime.md versions' })
+      .getByRole('listitem', { name: `Version ${old}` })
+      .getByRole('button', { name: 'View' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: `prime.md version ${old}` });
+    await refuseNext(page, 'POST', `/api/config/prime/restore/${old}`, 500, {
+      error: 'internal_error',
+      message: 'Internal server error',
+    });
+    await dialog.getByRole('button', { name: `Restore version ${old}` }).click();
+    expectExplained(await formRefusal(dialog), 'Internal server error', 'internal_error');
+    await expectNoToast(page);
+  });
+
+  test('default model, catalog and provider removal: each refusal with its message and code', async () => {
+    const created = await admin.inject({
+      method: 'POST',
+      url: '/api/models/providers',
+      payload: {
+        provider_id: 'fake',
+        kind: 'openai_compatible',
+        label: 'Fake',
+        base_url: fake.baseUrl,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const gone = { error: 'not_found', message: 'No model provider fake' };
+    const { page } = await openPage(runtime, { signedIn: true });
+    await page.goto('/models');
+    const form = page.getByRole('form', { name: 'Default model' });
+    await form.getByRole('combobox', { name: 'Provider' }).click();
+    await page.getByRole('option', { name: 'Fake (fake)' }).click();
+    await form.getByRole('combobox', { name: 'Model' }).click();
+    await page.getByRole('option', { name: 'e2e-large' }).click();
+    await refuseNext(page, 'PUT', '/api/models/default', 404, gone);
+    await form.getByRole('button', { name: 'Save default' }).click();
+    expectExplained(await formRefusal(form), gone.message, gone.error);
+
+    const card = page.locator('[data-provider="fake"]');
+    await card.getByRole('button', { name: 'Models' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Models of Fake' });
+    const pinned = 'DEFAULT_MODEL is set in the environment; unset it to choose the default here';
+    await refuseNext(page, 'PUT', '/api/models/default', 409, {
+      error: 'default_managed_by_env',
+      message: pinned,
+    });
+    await drawer
+      .locator('tr[data-model="e2e-small"]')
+      .getByRole('button', { name: 'Make default' })
+      .click();
+    expectExplained(await formRefusal(drawer), pinned, 'default_managed_by_env');
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+
+    await refuseNext(page, 'DELETE', '/api/models/providers/fake', 404, gone);
+    await card.getByRole('button', { name: 'Remove' }).click();
+    const remove = page.getByRole('dialog', { name: 'Remove Fake?' });
+    await remove.getByRole('button', { name: 'Remove provider' }).click();
+    expectExplained(await formRefusal(remove), gone.message, gone.error);
+    await expectNoToast(page);
   });
 });
