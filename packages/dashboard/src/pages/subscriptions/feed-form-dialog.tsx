@@ -1,12 +1,12 @@
-import { Select, Switch, TextInput } from '@mantine/core';
+import { Switch, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { Feed, SubscriptionChange } from '../../api/subscriptions';
 import { FormDialog } from '../../components/form-dialog';
 import { useCreateSubscription, useUpdateSubscription } from '../../hooks/use-subscriptions';
 import { BlockedAddress } from '../scheduler/schedule-parts';
-import { intervalOptions } from '../scheduler/schedule-time';
-import { POLL_INTERVALS, type SubscriptionErrors, subscriptionErrors } from './subscription-form';
+import { type SubscriptionErrors, subscriptionErrors } from './subscription-form';
+import { PollIntervalSelect } from './subscription-parts';
 
 interface FeedFormDialogProps {
   opened: boolean;
@@ -113,17 +113,13 @@ export function FeedFormDialog({ opened, onClose, feed }: FeedFormDialogProps) {
         }}
         error={errors.name}
       />
-      <Select
-        label="Check every"
-        data={intervalOptions(POLL_INTERVALS, Number(interval))}
+      <PollIntervalSelect
         value={interval}
-        allowDeselect={false}
         onChange={(value) => {
-          if (value) setIntervalValue(value);
+          setIntervalValue(value);
           touch();
         }}
         error={errors.interval_seconds}
-        comboboxProps={{ withinPortal: true }}
         w={240}
       />
       {feed ? null : (

@@ -25,13 +25,13 @@ import {
 } from '../../hooks/use-subscriptions';
 import { sentence } from '../scheduler/schedule-form';
 import { BlockedAddress } from '../scheduler/schedule-parts';
-import { formatEvery, intervalOptions } from '../scheduler/schedule-time';
+import { formatEvery } from '../scheduler/schedule-time';
 import {
-  POLL_INTERVALS,
   type SubscriptionErrors,
   type SubscriptionField,
   subscriptionErrors,
 } from './subscription-form';
+import { PollIntervalSelect } from './subscription-parts';
 
 interface PriceAlertFormDialogProps {
   opened: boolean;
@@ -273,17 +273,13 @@ export function PriceAlertFormDialog({ opened, onClose, alert }: PriceAlertFormD
           }}
           error={errors.name}
         />
-        <Select
-          label="Check every"
-          data={intervalOptions(POLL_INTERVALS, Number(interval))}
+        <PollIntervalSelect
           value={interval}
-          allowDeselect={false}
           onChange={(value) => {
-            if (value) setIntervalValue(value);
+            setIntervalValue(value);
             touch('interval_seconds');
           }}
           error={errors.interval_seconds}
-          comboboxProps={{ withinPortal: true }}
         />
       </SimpleGrid>
       {alert ? null : (

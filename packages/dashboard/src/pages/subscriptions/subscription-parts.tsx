@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Switch, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { CheckResult, Subscription } from '../../api/subscriptions';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -9,6 +9,8 @@ import {
   useDeleteSubscription,
   useToggleSubscription,
 } from '../../hooks/use-subscriptions';
+import { intervalOptions } from '../scheduler/schedule-time';
+import { POLL_INTERVALS } from './subscription-form';
 
 /** A price as people read it: grouped thousands, no more decimals than it has (up to 8). */
 export const formatPrice = (price: number) =>
@@ -177,5 +179,33 @@ export function DeleteSubscriptionDialog({
         To stop polling for a while instead, pause it.
       </Text>
     </ConfirmDialog>
+  );
+}
+
+/** How often a feed or a price alert is read: the poll intervals, and a stored odd one kept. */
+export function PollIntervalSelect({
+  value,
+  onChange,
+  error,
+  w,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  w?: number;
+}) {
+  return (
+    <Select
+      label="Check every"
+      data={intervalOptions(POLL_INTERVALS, Number(value))}
+      value={value}
+      allowDeselect={false}
+      onChange={(next) => {
+        if (next) onChange(next);
+      }}
+      error={error}
+      comboboxProps={{ withinPortal: true }}
+      w={w}
+    />
   );
 }
