@@ -1,9 +1,10 @@
-import { NumberInput, Textarea, TextInput } from '@mantine/core';
+import { Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { Agent, AgentChange } from '../../api/agents';
 import { FormDialog } from '../../components/form-dialog';
 import { formErrors } from '../../components/form-errors';
+import { PriorityInput, priorityProblem } from '../../components/priority-input';
 import { useCreateAgent, useUpdateAgent } from '../../hooks/use-agents';
 
 interface AgentFormDialogProps {
@@ -39,8 +40,8 @@ export function AgentFormDialog({ opened, onClose, agent, onCreated }: AgentForm
     const problems: Partial<Record<FieldName, string>> = {};
     if (!value.name) problems.name = 'Give the agent a name.';
     if (!value.objective) problems.objective = 'Say what the agent is for.';
-    if (!Number.isInteger(value.priority) || value.priority < 1 || value.priority > 10)
-      problems.priority = 'A whole number from 1 to 10.';
+    const badPriority = priorityProblem(value.priority);
+    if (badPriority) problems.priority = badPriority;
     setMissing(problems);
     if (Object.keys(problems).length > 0) return;
 
@@ -114,14 +115,8 @@ export function AgentFormDialog({ opened, onClose, agent, onCreated }: AgentForm
         error={errors.objective}
         required
       />
-      <NumberInput
-        label="Priority"
+      <PriorityInput
         description="1 to 10; 10 is the most urgent."
-        min={1}
-        max={10}
-        step={1}
-        allowDecimal={false}
-        clampBehavior="strict"
         value={priority}
         onChange={(value) => {
           setPriority(value);
@@ -129,7 +124,6 @@ export function AgentFormDialog({ opened, onClose, agent, onCreated }: AgentForm
         }}
         error={errors.priority}
         w={240}
-        required
       />
     </FormDialog>
   );

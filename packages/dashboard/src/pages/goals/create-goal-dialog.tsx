@@ -1,9 +1,10 @@
-import { NumberInput, Textarea } from '@mantine/core';
+import { Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { Goal } from '../../api/goals';
 import { FormDialog } from '../../components/form-dialog';
 import { formErrors } from '../../components/form-errors';
+import { PriorityInput, priorityProblem } from '../../components/priority-input';
 import { useCreateGoal } from '../../hooks/use-goals';
 
 type FieldName = 'objective' | 'priority';
@@ -32,8 +33,8 @@ export function CreateGoalDialog({ opened, onClose, onCreated }: CreateGoalDialo
     const value = { objective: objective.trim(), priority: Number(priority) };
     const problems: Partial<Record<FieldName, string>> = {};
     if (!value.objective) problems.objective = 'Say what the goal should achieve.';
-    if (!Number.isInteger(value.priority) || value.priority < 1 || value.priority > 10)
-      problems.priority = 'A whole number from 1 to 10.';
+    const badPriority = priorityProblem(value.priority);
+    if (badPriority) problems.priority = badPriority;
     setMissing(problems);
     if (Object.keys(problems).length > 0) return;
     return create.mutateAsync(value).then((goal) => {
@@ -75,14 +76,8 @@ export function CreateGoalDialog({ opened, onClose, onCreated }: CreateGoalDialo
         required
         data-autofocus
       />
-      <NumberInput
-        label="Priority"
+      <PriorityInput
         description="1 to 10; ready tasks of more urgent goals start first."
-        min={1}
-        max={10}
-        step={1}
-        allowDecimal={false}
-        clampBehavior="strict"
         value={priority}
         onChange={(value) => {
           setPriority(value);
@@ -90,7 +85,6 @@ export function CreateGoalDialog({ opened, onClose, onCreated }: CreateGoalDialo
         }}
         error={errors.priority}
         w={260}
-        required
       />
     </FormDialog>
   );
