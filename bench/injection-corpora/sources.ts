@@ -14,6 +14,11 @@ export interface CorpusSource {
   license: string;
   /** What the items are, in a line. */
   about: string;
+  /**
+   * False for a corpus the guard's model never learns from, not even its development half: its
+   * figures say how the model does on a kind of text it has not seen (or, for BIPIA, why not).
+   */
+  training?: false;
 }
 
 export const CORPUS_SOURCES: CorpusSource[] = [
@@ -34,6 +39,9 @@ export const CORPUS_SOURCES: CorpusSource[] = [
     license: 'MIT (emails from OpenAI Evals, MIT)',
     about:
       "The text and code attack instructions (train and test), each placed in one of the benchmark's emails at its start, middle or end as BIPIA places them",
+    // Each attack is one of bipia-emails with a line added: fitted on them, the model took the
+    // emails themselves for attacks (5 % of the development emails flagged, against none).
+    training: false,
   },
   {
     name: 'tensor-trust-hijacking',
@@ -79,6 +87,16 @@ export const CORPUS_SOURCES: CorpusSource[] = [
     commit: 'cbeb536760320efe24f9a61fe354a318d5887e30',
     license: 'Unlicense',
     about: 'Chinese recipes (dishes/**/*.md), step-by-step imperatives',
+  },
+  {
+    name: 'tldr-pages',
+    kind: 'benign',
+    repo: 'tldr-pages/tldr',
+    commit: '08e345f42639f67d99282813247ac670dc6e87cb',
+    license: 'CC-BY-4.0',
+    about:
+      'Command-line help pages (pages*/common/*.md), 60 of each of 14 languages spread over the alphabet: short imperatives ("Delete all files", "Run as root") and commands; never used to fit the model',
+    training: false,
   },
   {
     name: 'bipia-emails',

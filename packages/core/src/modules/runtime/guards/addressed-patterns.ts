@@ -67,6 +67,18 @@ export const ADDRESSED_RULES: GuardRule[] = [
     1,
     String.raw`\b(?:add|include|insert|integrate|incorporate|append|embed|weave|put|place|mention|slip) (?:a |an |the following |this |these |one |some |two |three )[^.!?\n]{0,100}\b(?:in|into|to|within|at the (?:end|start|beginning|top|bottom) of) (?:all |each |every )?(?:of )?your (?:next |final )?${ANSWER}\b`,
   ),
+  // Any sentence that shapes "your answer" or "your response": a mail's reader writes a reply,
+  // only a model gives an answer or a response to a text it was handed.
+  rule(
+    'addresses_model',
+    1,
+    String.raw`(?:^|[.!?:;] )(?:please |now |also |then )?[a-z]+ [^.!?\n]{0,80}\b(?:in|from|to|into|throughout|within|of|for) (?:all |each |every )?(?:of )?your (?:final |next |entire |whole )?(?:answer|response|output|completion)s?\b`,
+  ),
+  rule(
+    'addresses_model',
+    1,
+    String.raw`\b(?:modify|adjust|change|alter|tailor|shape|slant|frame|tweak|revise|rewrite) (?:all |each |every )?(?:of )?your (?:final |next |entire )?(?:answer|response|reply|output|message)s? (?:to|so that|so it|in order to)\b`,
+  ),
   rule(
     'addresses_model',
     0.6,

@@ -16,7 +16,8 @@ import {
   SPACED_MARK,
 } from './normalise.js';
 
-const BASE64_RUN = /[A-Za-z0-9+/_-]{24,8192}={0,2}/g;
+/** From a run's start only: tried at every letter of a word, the run is read again each time. */
+const BASE64_RUN = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{24,8192}={0,2}/g;
 const HEX_RUN = /\b(?:[0-9a-fA-F]{2}[\s:]?){16,4096}/g;
 const PERCENT_RUN = /(?:%[0-9a-fA-F]{2}){8,}/g;
 const TAG_RUN = /[\u{E0020}-\u{E007E}]{4,}/gu;

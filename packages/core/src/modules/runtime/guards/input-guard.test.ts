@@ -91,6 +91,7 @@ describe('scanForInjection flags', () => {
       'exfiltration',
       'fake_role_tags',
       'hidden_text',
+      'known_attack_style',
     ]);
     expect(new Set(scan.signals).size).toBe(scan.signals.length);
   });

@@ -12,6 +12,7 @@ import { anyPattern } from '../../../util/any-pattern.js';
 import { ADDRESSED_RULES } from './addressed-patterns.js';
 import { decodedCandidates } from './encoded-payloads.js';
 import { excerptAround, firstInvisible } from './excerpt.js';
+import { lengthWeight, modelVerdict } from './injection-model.js';
 import { INJECTION_PATTERNS } from './injection-patterns.js';
 import { INVISIBLE_CHARS, normalise } from './normalise.js';
 import { PHRASE_LISTS } from './phrases/index.js';
@@ -57,7 +58,7 @@ const CORE_RULES: GuardRule[] = Object.entries(INJECTION_PATTERNS).flatMap(([sig
 const INVISIBLE =
   /[\u200B\u2060-\u2064\u180E\u202A-\u202E\u2066-\u2069\u{E0000}-\u{E007F}]|(?<!^)\uFEFF/u;
 const HIDDEN_JOINER = /[A-Za-z0-9][\u200C\u200D]+[A-Za-z0-9]/;
-const BASE64_RUN = /[A-Za-z0-9+/]{200,}={0,2}/g;
+const BASE64_RUN = /(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{200,}={0,2}/g;
 
 /** A long run of base64 outside a data: URL: mixed case and digits, not a word or a path. */
 function hasBase64Blob(text: string): boolean {
@@ -108,14 +109,27 @@ interface Matches {
 function excerptOf(found: Matches, label = '', original?: string): string | null {
   const heaviest = found.heaviest;
   if (!heaviest) return null;
-  const matched = heaviest.text.slice(heaviest.index, heaviest.index + heaviest.length);
+  return excerptOfSpan(heaviest.text, heaviest.index, heaviest.length, label, original);
+}
+
+function excerptOfSpan(
+  text: string,
+  index: number,
+  length: number,
+  label: string,
+  original?: string,
+): string {
+  const matched = text.slice(index, index + length);
   const words = matched.match(/[\p{L}\p{N}]+/gu)?.slice(0, 4) ?? [];
   if (original && words.length > 0) {
     const escaped = words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-    const at = new RegExp(escaped.join(String.raw`[\W_]{1,12}`), 'iu').exec(original);
-    if (at) return `${label}${excerptAround(original, at.index, heaviest.length)}`;
+    // Searched from about where the copy has it: the same words may come earlier in a page.
+    const find = new RegExp(escaped.join(String.raw`[\W_]{1,12}`), 'giu');
+    find.lastIndex = Math.max(0, Math.floor((index * original.length) / text.length) - 200);
+    const at = find.exec(original) ?? new RegExp(find.source, 'iu').exec(original);
+    if (at) return `${label}${excerptAround(original, at.index, length)}`;
   }
-  return `${label}${excerptAround(heaviest.text, heaviest.index, heaviest.length)}`;
+  return `${label}${excerptAround(text, index, length)}`;
 }
 
 /** A set of rules, and one test that tells when none of them can match (util/any-pattern). */
@@ -140,8 +154,11 @@ const PLAIN_GROUPS = [
 ];
 const STRUCTURAL_GROUP = group(STRUCTURAL_RULES);
 
-/** The rules that match a text, and their weight; `discuss` discounts quoted or reported use. */
-function match(text: string, discuss: boolean): Matches {
+/**
+ * The rules that match a text, and their weight; `discuss` discounts quoted or reported use.
+ * `plain` is the text's normalised copy when the caller has made it already.
+ */
+function match(text: string, discuss: boolean, plain = normalise(text)): Matches {
   const result: Matches = { rules: new Set(), score: 0, signals: new Set(), heaviest: null };
   // A quoted phrase that several rules recognise is still one mention.
   const mentions: [number, number][] = [];
@@ -165,7 +182,6 @@ function match(text: string, discuss: boolean): Matches {
         result.heaviest = { weight, text: source, index: found.index, length: found[0].length };
     }
   };
-  const plain = normalise(text);
   for (const plainGroup of PLAIN_GROUPS) addGroup(plainGroup, plain);
   addGroup(STRUCTURAL_GROUP, text.normalize('NFKC').replace(INVISIBLE_CHARS, ''));
   return result;
@@ -176,9 +192,17 @@ const ordered = (signals: Iterable<InjectionSignal>): InjectionSignal[] => {
   return SIGNAL_ORDER.filter((signal) => set.has(signal));
 };
 
+/**
+ * What the learned model's verdict weighs: a flag alone flags, unless the text discusses
+ * injection (then it needs a rule beside it); a suspicion raises the score towards a second
+ * opinion without flagging on its own.
+ */
+const MODEL_WEIGHT = { flag: 1, suspect: 0.4, pass: 0 };
+
 export function scanForInjection(text: string, options: ScanOptions = {}): InjectionScan {
   const discuss = DISCUSSION.test(text.slice(0, 20_000).toLowerCase());
-  const found = match(text, discuss);
+  const plain = normalise(text);
+  const found = match(text, discuss, plain);
   let score = found.score;
   const signals = new Set(found.signals);
   // The excerpt shown to the operator: the most telling evidence first.
@@ -218,12 +242,24 @@ export function scanForInjection(text: string, options: ScanOptions = {}): Injec
     score += 0.5;
     signals.add('hidden_text');
   }
+  const learned = modelVerdict(plain);
+  const learnedWeight =
+    MODEL_WEIGHT[learned.verdict] * lengthWeight(plain.length) * (discuss ? MENTION * 2 : 1);
+  if (learnedWeight > 0) {
+    score += learnedWeight;
+    if (learnedWeight >= 0.5) signals.add('known_attack_style');
+  }
   const verdict = score >= 1 ? 'flag' : 'pass';
   return {
     verdict,
     signals: verdict === 'flag' ? ordered(signals) : [],
     score: Math.round(score * 100) / 100,
-    excerpt: score > 0 ? (excerpt ?? excerptOf(found, '', text)) : null,
+    excerpt:
+      score > 0
+        ? (excerpt ??
+          excerptOf(found, '', text) ??
+          excerptOfSpan(plain, learned.start, learned.end - learned.start, '', text))
+        : null,
   };
 }
 

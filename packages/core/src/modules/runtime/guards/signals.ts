@@ -14,7 +14,9 @@ export type InjectionSignal =
   | 'hidden_html'
   | 'token_flooding'
   | 'exfiltration_link'
-  | 'encoded_instructions';
+  | 'encoded_instructions'
+  /** The learned model reads it as written like the injections it was fitted on. */
+  | 'known_attack_style';
 
 /**
  * One rule: a pattern and what a match weighs. A text is flagged when its matches weigh 1 or
@@ -47,4 +49,5 @@ export const SIGNAL_ORDER: InjectionSignal[] = [
   'token_flooding',
   'exfiltration_link',
   'encoded_instructions',
+  'known_attack_style',
 ];

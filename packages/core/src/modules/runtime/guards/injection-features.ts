@@ -1,0 +1,113 @@
+/**
+ * The features the guard's learned model reads: hashed character 4-grams (which carry any
+ * script and survive misspellings) and hashed words and word pairs, of the
+ * normalised text. Each feature is a bucket in a table of `FEATURE_BUCKETS` weights; a text's
+ * score is the mean weight of its features, so a window of any length is scored from two prefix
+ * sums (`windowLogits`) and a page costs one pass, however many windows it has.
+ *
+ * Shared by the runtime (which scores) and bench/injection-corpora/train.ts (which learns the
+ * weights): both must read a text the same way.
+ */
+
+export const FEATURE_BITS = 17;
+export const FEATURE_BUCKETS = 1 << FEATURE_BITS;
+const MASK = FEATURE_BUCKETS - 1;
+/** 4-grams alone read the development halves as well as 3- to 5-grams, at a third of the cost. */
+const GRAM = 4;
+/** Characters a window holds, and how far the next one starts: an attack spans one window. */
+export const STEP = 120;
+export const WINDOW = 2 * STEP;
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+/** Words and word pairs hash apart from character n-grams of the same letters. */
+const WORD_SEED = 0x9e3779b9;
+const PAIR_SEED = 0x85ebca6b;
+
+const isWordChar = (code: number) =>
+  (code >= 0x30 && code <= 0x39) || (code >= 0x61 && code <= 0x7a) || code >= 0xc0;
+
+/**
+ * Calls `emit(position, bucket)` for every feature of `text`, in order of position: the 4-gram
+ * starting at each character, and a word and the pair it ends at the word's last character.
+ */
+export function forEachFeature(text: string, emit: (position: number, bucket: number) => void) {
+  const length = text.length;
+  let word = WORD_SEED;
+  let previousWord = 0;
+  let inWord = false;
+  for (let index = 0; index < length; index += 1) {
+    if (index + GRAM <= length) {
+      let hash = FNV_OFFSET;
+      for (let at = index; at < index + GRAM; at += 1)
+        hash = Math.imul(hash ^ text.charCodeAt(at), FNV_PRIME);
+      emit(index, (hash ^ (hash >>> 15)) & MASK);
+    }
+    const code = text.charCodeAt(index);
+    if (isWordChar(code)) {
+      word = Math.imul(word ^ code, FNV_PRIME);
+      inWord = true;
+    }
+    if (inWord && (!isWordChar(code) || index === length - 1)) {
+      const unigram = word ^ (word >>> 13);
+      emit(index, unigram & MASK);
+      if (previousWord !== 0) {
+        const pair = Math.imul(previousWord ^ PAIR_SEED, FNV_PRIME) ^ unigram;
+        emit(index, (pair ^ (pair >>> 16)) & MASK);
+      }
+      previousWord = unigram;
+      word = WORD_SEED;
+      inWord = false;
+    }
+  }
+}
+
+/**
+ * The windows of a text of `length` characters: the whole of a short text, else every two
+ * neighbouring blocks of STEP characters (the last window may be shorter), so each window's
+ * sums are two blocks' sums.
+ */
+export function windowsOf(length: number): Array<[number, number]> {
+  if (length <= WINDOW) return [[0, length]];
+  const windows: Array<[number, number]> = [];
+  for (let start = 0; start + STEP < length; start += STEP)
+    windows.push([start, Math.min(length, start + WINDOW)]);
+  return windows;
+}
+
+export interface WindowScore {
+  logit: number;
+  start: number;
+  end: number;
+}
+
+/**
+ * The model's logit of the most suspicious window of `text`: bias plus the mean weight of the
+ * window's features. Linear in the text's length; it keeps one sum per block, not per character.
+ */
+export function bestWindow(text: string, weights: Float32Array, bias: number): WindowScore {
+  const blocks = Math.max(1, Math.ceil(text.length / STEP));
+  const sums = new Float64Array(blocks);
+  const counts = new Uint32Array(blocks);
+  forEachFeature(text, (position, bucket) => {
+    const block = (position / STEP) | 0;
+    sums[block] = (sums[block] ?? 0) + (weights[bucket] ?? 0);
+    counts[block] = (counts[block] ?? 0) + 1;
+  });
+  let best: WindowScore = { logit: Number.NEGATIVE_INFINITY, start: 0, end: text.length };
+  const single = text.length <= WINDOW;
+  for (let block = 0; block < (single ? 1 : blocks - 1); block += 1) {
+    const last = single ? blocks : block + 2;
+    let sum = 0;
+    let features = 0;
+    for (let at = block; at < last; at += 1) {
+      sum += sums[at] ?? 0;
+      features += counts[at] ?? 0;
+    }
+    if (features === 0) continue;
+    const logit = bias + sum / features;
+    if (logit > best.logit)
+      best = { logit, start: block * STEP, end: Math.min(text.length, block * STEP + WINDOW) };
+  }
+  return best;
+}
