@@ -99,6 +99,15 @@ export const CORPUS_SOURCES: CorpusSource[] = [
     training: false,
   },
   {
+    name: 'owasp-cheatsheets',
+    kind: 'benign',
+    repo: 'OWASP/CheatSheetSeries',
+    commit: '6b8819da79e0537d072e04296ffa3adfc94ba881',
+    license: 'CC-BY-SA-4.0',
+    about:
+      'The sections of the security cheat sheets (cheatsheets/*.md), except the four about attacks on AI, which quote injections: passwords, tokens, attacks and defences written for developers',
+  },
+  {
     name: 'bipia-emails',
     kind: 'benign',
     repo: 'microsoft/BIPIA',

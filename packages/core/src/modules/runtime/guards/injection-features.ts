@@ -1,9 +1,9 @@
 /**
  * The features the guard's learned model reads: hashed character 4-grams (which carry any
- * script and survive misspellings) and hashed words and word pairs, of the
- * normalised text. Each feature is a bucket in a table of `FEATURE_BUCKETS` weights; a text's
- * score is the mean weight of its features, so a window of any length is scored from two prefix
- * sums (`windowLogits`) and a page costs one pass, however many windows it has.
+ * script and survive misspellings) and hashed words and word pairs, of the normalised text.
+ * Each feature is a bucket in a table of `FEATURE_BUCKETS` weights; a window's score is the mean
+ * weight of its features, so every window is scored from per-block sums (`bestWindow`) and a
+ * page costs one pass, however many windows it has.
  *
  * Shared by the runtime (which scores) and bench/injection-corpora/train.ts (which learns the
  * weights): both must read a text the same way.
@@ -14,7 +14,10 @@ export const FEATURE_BUCKETS = 1 << FEATURE_BITS;
 const MASK = FEATURE_BUCKETS - 1;
 /** 4-grams alone read the development halves as well as 3- to 5-grams, at a third of the cost. */
 const GRAM = 4;
-/** Characters a window holds, and how far the next one starts: an attack spans one window. */
+/**
+ * How far one window starts after the last, and how many characters it holds: an attack of up
+ * to STEP characters lies whole in some window, diluted by at most as much text again.
+ */
 export const STEP = 120;
 export const WINDOW = 2 * STEP;
 

@@ -70,5 +70,5 @@ export const de = phraseList(
       String.raw`\b(?:beginne|starte|fange|beginnen sie|starten sie) (?:deine|ihre) (?:antwort|ausgabe) (?:mit|an mit)\b`,
     ],
   ],
-  /\b(?:und|nicht|oder|ist|sind|ich|du|mir|dir|dein\w*|ihr\w*|mit|fur|dem|den|des|eine[mnrs]?|alle[mns]?|bitte|sofort|jetzt|anweisung\w*|passw\w*|kennw\w*|zugangsdaten|benutzer\w*|nutzer\w*|ende)\b/u,
+  /\b(?:und|nicht|oder|ist|sind|ich|du|mir|dir|dein\w*|ihr\w*|mit|fur|dem|den|des|eine[mnrs]?|alle[mns]?|bitte|sofort|jetzt|anweisung\w*|kennw\w*|zugangsdaten|benutzer\w*|nutzer\w*|ende)\b/u,
 );

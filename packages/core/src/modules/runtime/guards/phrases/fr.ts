@@ -66,5 +66,5 @@ export const fr = phraseList(
       String.raw`\b(?:commence|commencez) (?:ta|votre) (?:reponse|sortie) (?:par|avec)\b`,
     ],
   ],
-  /\b(?:les|des|est|une|vous|tu|toi|moi|pas|avec|pour|dans|cette|toutes|tous|sans|ton|votre|vos|tes|consignes|instructions|utilisateur|fin|ignore[rz]?|oublie[rz]?)\b|\b[ld]'/u,
+  /\b(?:les|des|est|une|vous|tu|toi|moi|pas|avec|pour|dans|cette|toutes|tous|sans|ton|votre|vos|tes|consignes|utilisateur|fin|ignore[rz]|oublie[rz]?)\b|\b[ld]'/u,
 );

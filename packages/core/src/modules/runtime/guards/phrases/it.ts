@@ -57,5 +57,5 @@ export const it = phraseList(
       String.raw`\b(?:inizia|comincia|inizi|cominci) (?:la tua|la sua) (?:risposta|uscita) con\b`,
     ],
   ],
-  /\b(?:il|gli|della|delle|che|per|con|sono|sei|tutte|tutti|senza|ora|tuo|tua|mi|di|utente|istruzioni|fine|ignora|dimentica)\b|\b[ld]'/u,
+  /\b(?:il|gli|della|delle|che|con|sono|sei|tutte|tutti|senza|ora|tuo|tua|mi|di|utente|istruzioni|ignora|dimentica)\b|\b[ld]'/u,
 );

@@ -7,7 +7,9 @@ export interface PhraseList {
   /**
    * Skips the list for texts without a letter of its script, or for Latin-script languages
    * without one of its common or topic words: the guard runs on every tool output, and one
-   * pass of the gate costs a tenth of the list's passes.
+   * pass of the gate costs a tenth of the list's passes. A gate holds no word English writes
+   * too ("do", "per", "instructions", "ignore", "password"), so English text runs no other
+   * language's list.
    */
   gate?: RegExp;
   rules: GuardRule[];

@@ -61,5 +61,5 @@ export const pt = phraseList(
       String.raw`\b(?:comece|comeca|inicie|começa) (?:a sua|sua|a tua|tua) (?:resposta|saida) (?:com|por)\b`,
     ],
   ],
-  /\b(?:os|uma|para|com|que|nao|voce|seu|sua|sem|todas|todos|agora|do|da|usuario|utilizador|instrucoes|fim|ignore|esqueca)\b/u,
+  /\b(?:os|uma|para|que|nao|voce|seu|sua|sem|todas|todos|agora|da|usuario|utilizador|instrucoes|fim|esqueca)\b/u,
 );

@@ -48,5 +48,5 @@ export const tr = phraseList(
       String.raw`(?:cevab|yanit|yanıt)\S{0,6} [^.!?\n]{0,30}(?:ile|diye) basla`,
     ],
   ],
-  /\b(?:ve|bir|icin|ile|tum|sen|olarak|sonra|artik|gibi|simdi|talimat\w*|kullanici|sistem\w*|sifre\w*|komut\w*)\b/u,
+  /(?<!')\bve\b|\b(?:bir|icin|ile|tum|sen|olarak|sonra|artik|gibi|simdi|talimat\w*|kullanici|sistem\w*|sifre\w*|komut\w*)\b/u,
 );
