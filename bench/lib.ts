@@ -14,15 +14,20 @@ export const percentile = (values: number[], p: number) => {
 
 export const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-/** Prints the figures as a table and keeps them as JSON under bench/results/. */
+/**
+ * Prints the figures as a table and keeps them as JSON under bench/results/, unless `keep` is
+ * false (a check run, whose figures should not replace a recorded measurement).
+ */
 export async function report(
   name: string,
   figures: Record<string, number | string | boolean>,
+  { keep = true } = {},
 ): Promise<void> {
   console.log(`\n${name}`);
   const width = Math.max(...Object.keys(figures).map((k) => k.length));
   for (const [key, value] of Object.entries(figures))
     console.log(`  ${key.padEnd(width)}  ${value}`);
+  if (!keep) return;
   const dir = path.resolve(import.meta.dirname, 'results');
   await mkdir(dir, { recursive: true });
   await writeFile(

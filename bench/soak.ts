@@ -37,6 +37,8 @@ const { values } = parseArgs({
   },
 });
 const durationMs = parseDuration(values.duration);
+/** Runs this long or longer replace the figures kept in bench/results; shorter ones only print. */
+const RECORDED_MINUTES = 10;
 const MiB = 1024 * 1024;
 /** How much the last process's resident memory may grow from its start to idle after the load. */
 const RSS_GROWTH_LIMIT = 160 * MiB;
@@ -139,31 +141,36 @@ async function soak(backendName: string): Promise<boolean> {
     for (const place of await backend.holding(world.token)) leaks.add(place);
     for (const place of leaks) violations.push(`the vendor credential appears in ${place}`);
 
-    await report(`soak-${backendName}`, {
-      duration_s: round(durationMs / 1000, 0),
-      operations: operations(),
-      ...ledger.counts,
-      kills_survived: runtime.kills,
-      resets_done: ledger.resets.length,
-      chats_checked_kept: chats.kept,
-      chats_checked_wiped: chats.wiped,
-      chats_during_a_reset: chats.unknown,
-      goals_finished: goals.finished,
-      goals_wiped: goals.wiped,
-      schedule_runs: background.scheduleRuns,
-      feed_items: background.feedItems,
-      live_events: liveEvents,
-      idle_after_s: round((Date.now() - loadStopped) / 1000, 0),
-      cpi_after: settled.cpi,
-      error_rate_after: round(settled.errorRate, 3),
-      rss_fresh_mib: round(fresh.rss / MiB, 1),
-      rss_idle_after_load_mib: round(idle.rss / MiB, 1),
-      heap_used_fresh_mib: round(fresh.heapUsed / MiB, 1),
-      heap_used_idle_mib: round(idle.heapUsed / MiB, 1),
-      external_fresh_mib: round(fresh.external / MiB, 1),
-      external_idle_mib: round(idle.external / MiB, 1),
-      violations: violations.length,
-    });
+    // The recorded soak is a long run; the minute `npm test` runs checks, it does not measure.
+    await report(
+      `soak-${backendName}`,
+      {
+        duration_s: round(durationMs / 1000, 0),
+        operations: operations(),
+        ...ledger.counts,
+        kills_survived: runtime.kills,
+        resets_done: ledger.resets.length,
+        chats_checked_kept: chats.kept,
+        chats_checked_wiped: chats.wiped,
+        chats_during_a_reset: chats.unknown,
+        goals_finished: goals.finished,
+        goals_wiped: goals.wiped,
+        schedule_runs: background.scheduleRuns,
+        feed_items: background.feedItems,
+        live_events: liveEvents,
+        idle_after_s: round((Date.now() - loadStopped) / 1000, 0),
+        cpi_after: settled.cpi,
+        error_rate_after: round(settled.errorRate, 3),
+        rss_fresh_mib: round(fresh.rss / MiB, 1),
+        rss_idle_after_load_mib: round(idle.rss / MiB, 1),
+        heap_used_fresh_mib: round(fresh.heapUsed / MiB, 1),
+        heap_used_idle_mib: round(idle.heapUsed / MiB, 1),
+        external_fresh_mib: round(fresh.external / MiB, 1),
+        external_idle_mib: round(idle.external / MiB, 1),
+        violations: violations.length,
+      },
+      { keep: durationMs >= RECORDED_MINUTES * 60_000 },
+    );
     for (const violation of violations.slice(0, 50)) console.log(`  VIOLATION ${violation}`);
     return violations.length === 0;
   } finally {
