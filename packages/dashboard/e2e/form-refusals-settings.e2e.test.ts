@@ -265,4 +265,42 @@ describeInBrowser('dashboard: settings forms show why the runtime refused', () =
     expectExplained(await formRefusal(remove), gone.message, gone.error);
     await expectNoToast(page);
   });
+
+  test('a provider that cannot be reached or tested: its catalog and test say why, with the code', async () => {
+    // A real failure: nothing listens on the provider's port, so its catalog cannot be read.
+    const down = await startFakeOpenAi({ models: ['gone'] });
+    await down.close();
+    const created = await admin.inject({
+      method: 'POST',
+      url: '/api/models/providers',
+      payload: {
+        provider_id: 'down',
+        kind: 'openai_compatible',
+        label: 'Down',
+        base_url: down.baseUrl,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { page } = await openPage(runtime, { signedIn: true });
+    await page.goto('/models');
+    const card = page.locator('[data-provider="down"]');
+    await card.getByRole('button', { name: 'Models' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Models of Down' });
+    const unlisted = await formRefusal(drawer, 'catalog-error');
+    expect(unlisted).toContain('The provider did not list its models');
+    expect(unlisted).toMatch(/HTTP 502 · \w+/);
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+
+    const limited = {
+      error: 'rate_limited',
+      message: 'Too many provider tests; try again in 60 s',
+    };
+    await refuseNext(page, 'POST', '/api/models/providers/down/test', 429, limited);
+    await card.getByRole('button', { name: 'Test' }).click();
+    const result = await formRefusal(card, 'provider-test-result');
+    expect(result).toContain('The test could not run');
+    expectExplained(result, limited.message, limited.error);
+    await expectNoToast(page);
+  });
 });

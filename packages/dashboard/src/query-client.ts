@@ -9,7 +9,10 @@ export interface ErrorMeta extends Record<string, unknown> {
   sessionOptional?: boolean;
   /** Error codes the component shows next to its fields instead of in a toast. */
   inlineErrors?: string[];
-  /** A form's submit: the form shows every refusal itself (components/form-errors.ts). */
+  /**
+   * A form's submit, or a panel that shows its own load failure: the component shows every
+   * refusal itself, with its code (components/form-errors.ts, components/form-refusal.tsx).
+   */
   shownByForm?: boolean;
 }
 

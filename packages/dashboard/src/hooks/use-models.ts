@@ -30,8 +30,8 @@ export function useCatalog(providerId: string | null, enabled = true) {
     enabled: enabled && Boolean(providerId),
     staleTime: 5 * 60_000,
     retry: false,
-    // The provider's failure is shown where its catalog would be.
-    meta: { inlineErrors: ['upstream_error'] },
+    // Every failure, the provider's or the runtime's, is shown where the catalog would be.
+    meta: { shownByForm: true },
   });
 }
 
@@ -83,7 +83,8 @@ export function useRemoveProvider() {
 }
 
 export function useTestProvider() {
-  return useMutation({ mutationFn: testProvider });
+  // The card shows why a test could not run, with the code, where its result would be.
+  return useMutation({ mutationFn: testProvider, meta: { shownByForm: true } });
 }
 
 export function useSetDefaultModel() {

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Button,
   Drawer,
@@ -126,11 +125,11 @@ export function CatalogDrawer({ opened, provider, current, onClose }: CatalogDra
           refusal={formErrors(setDefault.error, {}).refusal}
           title="The default was not changed"
         />
-        {catalog.isError ? (
-          <Alert color="red" variant="light" title="The provider did not list its models">
-            {catalog.error.message}
-          </Alert>
-        ) : null}
+        <FormRefusal
+          refusal={formErrors(catalog.error, {}).refusal}
+          title="The provider did not list its models"
+          testId="catalog-error"
+        />
         {catalog.data ? (
           <Text size="sm" c="dimmed" data-testid="catalog-count">
             {term

@@ -177,15 +177,15 @@ export function DefaultModelPanel({ overview }: { overview: ModelsOverview | und
                       disabled={!catalog.data}
                       error={
                         refused.fields.model ??
-                        (catalog.isError ? 'The catalog could not be read' : undefined)
+                        (catalog.isError ? 'No models to choose from: see below' : undefined)
                       }
                     />
                   </SimpleGrid>
-                  {catalog.isError ? (
-                    <Text size="xs" c="red">
-                      {catalog.error.message}
-                    </Text>
-                  ) : null}
+                  <FormRefusal
+                    refusal={formErrors(catalog.error, {}).refusal}
+                    title="The provider did not list its models"
+                    testId="catalog-error"
+                  />
                   <FormRefusal refusal={refused.refusal} />
                   <Group justify="space-between">
                     <Text size="xs" c="dimmed">

@@ -1,5 +1,7 @@
 import { Alert, Badge, Button, Code, Group, Paper, Stack, Text } from '@mantine/core';
 import type { Provider } from '../../api/models';
+import { formErrors } from '../../components/form-errors';
+import { FormRefusal } from '../../components/form-refusal';
 import { KeyValueList } from '../../components/key-value-list';
 import { useTestProvider } from '../../hooks/use-models';
 import { KIND_LABELS } from './provider-kinds';
@@ -15,9 +17,11 @@ interface ProviderCardProps {
 function TestResult({ test }: { test: ReturnType<typeof useTestProvider> }) {
   if (test.isError) {
     return (
-      <Alert color="red" variant="light" p="xs" data-testid="provider-test-result">
-        The test could not run: {test.error.message}
-      </Alert>
+      <FormRefusal
+        refusal={formErrors(test.error, {}).refusal}
+        title="The test could not run"
+        testId="provider-test-result"
+      />
     );
   }
   const result = test.data;
