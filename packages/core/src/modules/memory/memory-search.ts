@@ -105,9 +105,10 @@ export class MemorySearch {
       const fused = fuse(lists(lexical.fullText, lexical.trigram, vector), options.limit).filter(
         (hit) => options.relevant?.(ranksOf(hit).scores, lexical.weight) ?? true,
       );
-      const rows = new Map(
-        (await this.items.getMany(fused.map((hit) => hit.id))).map((item) => [item.id, item]),
-      );
+      // The lexical lists read their rows already; only vector hits beyond them are fetched.
+      const rows = lexical.rows;
+      const unread = fused.filter((hit) => !rows.has(hit.id)).map((hit) => hit.id);
+      for (const item of await this.items.getMany(unread)) rows.set(item.id, item);
       for (const hit of fused) {
         const item = rows.get(hit.id);
         if (item) hits.push({ type: 'item', item, ...ranksOf(hit) });
