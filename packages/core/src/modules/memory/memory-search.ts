@@ -97,8 +97,11 @@ export class MemorySearch {
     const hits: SearchHit[] = [];
     let weight = 0;
     if (options.scope !== 'observations') {
+      // Without a vector list the fused list is the one lexical list cut to the limit: ranks
+      // past it would be read (with their rows) for nothing.
+      const depth = vectors ? CANDIDATES : Math.min(CANDIDATES, options.limit);
       const [lexical, vector] = await Promise.all([
-        repository.items(options.q, CANDIDATES, options.statuses),
+        repository.items(options.q, depth, options.statuses),
         withinBudget(nearest('memory_items')),
       ]);
       weight = lexical.weight;
