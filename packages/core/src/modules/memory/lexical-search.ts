@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../store/database.js';
 import type { MemoryItem } from './memory.schema.js';
 import type { ItemStatus } from './memory.tables.js';
@@ -68,6 +68,10 @@ const lexemeQuery = (term: string) => `'${term.replace(/'/g, "''")}'`;
  * terms pick candidates through the GIN index (a common word never pulls in a share of the
  * memory), and candidates are ranked by the rarity of every query term they hold (BM25's idf),
  * so a name or a rare noun outranks a word every fact shares.
+ *
+ * The planner picks the GIN indexes on its own, on both backends, with or without statistics
+ * (none on PGlite, which runs no autovacuum): their pending lists are off (migration 0027), so
+ * it has no unmerged list to price in. Each query is one statement, without a transaction.
  */
 export class LexicalSearch {
   constructor(
@@ -165,16 +169,14 @@ export class LexicalSearch {
       where status = any(${statuses}::text[])
       order by hit_score desc, hit_used desc, hit_id
       limit ${limit})`.as('hit');
-    const read = await this.indexed((trx) =>
-      trx
-        .selectFrom(hits)
-        .innerJoin('memory_items', 'memory_items.id', 'hit.hit_id')
-        .select([...ITEM_COLUMNS, 'hit.hit_score'])
-        .orderBy('hit.hit_score', 'desc')
-        .orderBy('hit.hit_used', 'desc')
-        .orderBy('hit.hit_id')
-        .execute(),
-    );
+    const read = await this.db
+      .selectFrom(hits)
+      .innerJoin('memory_items', 'memory_items.id', 'hit.hit_id')
+      .select([...ITEM_COLUMNS, 'hit.hit_score'])
+      .orderBy('hit.hit_score', 'desc')
+      .orderBy('hit.hit_used', 'desc')
+      .orderBy('hit.hit_id')
+      .execute();
     return read.map(({ hit_score, ...row }) => ({
       id: row.id,
       score: Number(hit_score),
@@ -205,37 +207,20 @@ export class LexicalSearch {
 
   /** The closest term to each word, or null when none is close enough. */
   private async readCorrections(words: string[], into: TermSnapshot): Promise<void> {
-    const rows = await this.indexed(
-      async (trx) =>
-        (
-          await sql<{ word: string; term: string; items: number; similarity: number }>`
-            select w as word, c.term, c.items, c.similarity
-            from unnest(${words}::text[]) w
-            cross join lateral (
-              select term, items, similarity(term, w) as similarity from memory_terms
-              where term % w and term <> '' and items > 0
-              order by similarity desc, items desc limit 1) c
-            where c.similarity >= ${CORRECTION_SIMILARITY}`.execute(trx)
-        ).rows,
-    );
+    const result = await sql<{ word: string; term: string; items: number; similarity: number }>`
+      select w as word, c.term, c.items, c.similarity
+      from unnest(${words}::text[]) w
+      cross join lateral (
+        select term, items, similarity(term, w) as similarity from memory_terms
+        where term % w and term <> '' and items > 0
+        order by similarity desc, items desc limit 1) c
+      where c.similarity >= ${CORRECTION_SIMILARITY}`.execute(this.db);
     for (const word of words) into.corrections.set(word, null);
-    for (const row of rows)
+    for (const row of result.rows)
       into.corrections.set(row.word, {
         term: row.term,
         items: row.items,
         similarity: Number(row.similarity),
       });
-  }
-
-  /**
-   * Runs a query that must read its GIN index. The planner prices GIN from statistics that only
-   * a vacuum writes, and PGlite runs no autovacuum: left alone it scans the whole table, whose
-   * cost grows with the memory.
-   */
-  private indexed<T>(query: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(async (trx) => {
-      await sql`set local enable_seqscan = off`.execute(trx);
-      return query(trx);
-    });
   }
 }
