@@ -18,7 +18,7 @@ describe.each(await sqlTestBackends())('lexical memory search (%s)', (backend) =
   beforeAll(async () => {
     store = await openTestSqlStore(backend);
     cache = new TermCache(() => generation);
-    search = new LexicalSearch(store.db, cache);
+    search = new LexicalSearch(store.db, cache, backend === 'pglite');
   }, 120_000);
   afterAll(() => store.destroy());
 

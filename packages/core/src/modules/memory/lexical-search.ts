@@ -68,15 +68,13 @@ const lexemeQuery = (term: string) => `'${term.replace(/'/g, "''")}'`;
  * terms pick candidates through the GIN index (a common word never pulls in a share of the
  * memory), and candidates are ranked by the rarity of every query term they hold (BM25's idf),
  * so a name or a rare noun outranks a word every fact shares.
- *
- * The planner picks the GIN indexes on its own, on both backends, with or without statistics
- * (none on PGlite, which runs no autovacuum): their pending lists are off (migration 0027), so
- * it has no unmerged list to price in. Each query is one statement, without a transaction.
  */
 export class LexicalSearch {
+  /** `forceIndexes`: on PGlite (see `indexed`). */
   constructor(
     private readonly db: Kysely<Database>,
     private readonly cache: TermCache,
+    private readonly forceIndexes: boolean,
   ) {}
 
   /**
@@ -169,14 +167,16 @@ export class LexicalSearch {
       where status = any(${statuses}::text[])
       order by hit_score desc, hit_used desc, hit_id
       limit ${limit})`.as('hit');
-    const read = await this.db
-      .selectFrom(hits)
-      .innerJoin('memory_items', 'memory_items.id', 'hit.hit_id')
-      .select([...ITEM_COLUMNS, 'hit.hit_score'])
-      .orderBy('hit.hit_score', 'desc')
-      .orderBy('hit.hit_used', 'desc')
-      .orderBy('hit.hit_id')
-      .execute();
+    const read = await this.indexed((db) =>
+      db
+        .selectFrom(hits)
+        .innerJoin('memory_items', 'memory_items.id', 'hit.hit_id')
+        .select([...ITEM_COLUMNS, 'hit.hit_score'])
+        .orderBy('hit.hit_score', 'desc')
+        .orderBy('hit.hit_used', 'desc')
+        .orderBy('hit.hit_id')
+        .execute(),
+    );
     return read.map(({ hit_score, ...row }) => ({
       id: row.id,
       score: Number(hit_score),
@@ -207,14 +207,16 @@ export class LexicalSearch {
 
   /** The closest term to each word, or null when none is close enough. */
   private async readCorrections(words: string[], into: TermSnapshot): Promise<void> {
-    const result = await sql<{ word: string; term: string; items: number; similarity: number }>`
-      select w as word, c.term, c.items, c.similarity
-      from unnest(${words}::text[]) w
-      cross join lateral (
-        select term, items, similarity(term, w) as similarity from memory_terms
-        where term % w and term <> '' and items > 0
-        order by similarity desc, items desc limit 1) c
-      where c.similarity >= ${CORRECTION_SIMILARITY}`.execute(this.db);
+    const result = await this.indexed((db) =>
+      sql<{ word: string; term: string; items: number; similarity: number }>`
+        select w as word, c.term, c.items, c.similarity
+        from unnest(${words}::text[]) w
+        cross join lateral (
+          select term, items, similarity(term, w) as similarity from memory_terms
+          where term % w and term <> '' and items > 0
+          order by similarity desc, items desc limit 1) c
+        where c.similarity >= ${CORRECTION_SIMILARITY}`.execute(db),
+    );
     for (const word of words) into.corrections.set(word, null);
     for (const row of result.rows)
       into.corrections.set(row.word, {
@@ -222,5 +224,21 @@ export class LexicalSearch {
         items: row.items,
         similarity: Number(row.similarity),
       });
+  }
+
+  /**
+   * Runs a query that must read its indexes. PGlite's planner prices a sequential scan at
+   * native speed, but its engine runs as WebAssembly: below about 10,000 items it scans the
+   * table (and hash-joins the rows kept) where the GIN and primary key indexes read a few pages,
+   * and that scan grows with the memory. There, sequential scans are turned off for the query.
+   * PostgreSQL picks the indexes on its own (checked with and without statistics at 100,000
+   * items), so it is spared the transaction's three extra statements.
+   */
+  private indexed<T>(query: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+    if (!this.forceIndexes) return query(this.db);
+    return this.db.transaction().execute(async (trx) => {
+      await sql`set local enable_seqscan = off`.execute(trx);
+      return query(trx);
+    });
   }
 }

@@ -34,7 +34,7 @@ export const memoryPlugin = fp(
   async (app: FastifyInstance) => {
     const log = app.log.child({ module: 'memory' });
     const db = app.sql.db;
-    const capabilities = await detectCapabilities(db);
+    const capabilities = await detectCapabilities(db, app.sql.backend);
     const settings = new MemorySettingsStore(app.settings, app.config.memory);
     const items = new MemoryItemsRepository(db);
     if (app.sql.backend === 'pglite') {

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../store/database.js';
+import type { SqlBackend } from '../../store/db.js';
 import { LexicalSearch, type TermHit } from './lexical-search.js';
 import type { MemoryItem } from './memory.schema.js';
 import type { ItemStatus } from './memory.tables.js';
@@ -17,9 +18,17 @@ export interface SearchCapabilities {
    * searches lexically only (scoring every stored vector in the server would grow with memory).
    */
   vector: 'pgvector' | 'none';
+  /**
+   * The embedded PGlite, whose engine runs as WebAssembly: several times slower per row than
+   * the native server the planner's costs assume, so its plans must be steered to the indexes.
+   */
+  embedded: boolean;
 }
 
-export async function detectCapabilities(db: Kysely<Database>): Promise<SearchCapabilities> {
+export async function detectCapabilities(
+  db: Kysely<Database>,
+  backend: SqlBackend,
+): Promise<SearchCapabilities> {
   const result = await sql<{ trigram: boolean; type: string | null }>`
     select exists (select 1 from pg_extension where extname = 'pg_trgm') as trigram,
       (select format_type(atttypid, atttypmod) from pg_attribute
@@ -28,6 +37,7 @@ export async function detectCapabilities(db: Kysely<Database>): Promise<SearchCa
   return {
     trigram: row?.trigram ?? false,
     vector: row?.type === 'vector' ? 'pgvector' : 'none',
+    embedded: backend === 'pglite',
   };
 }
 
@@ -68,7 +78,7 @@ export class SearchRepository {
     readonly capabilities: SearchCapabilities,
     terms: TermCache,
   ) {
-    this.lexical = new LexicalSearch(db, terms);
+    this.lexical = new LexicalSearch(db, terms, capabilities.embedded);
   }
 
   /**
