@@ -207,8 +207,9 @@ export class LexicalSearch {
 
   /** The closest term to each word, or null when none is close enough. */
   private async readCorrections(words: string[], into: TermSnapshot): Promise<void> {
-    const result = await this.indexed((db) =>
-      sql<{ word: string; term: string; items: number; similarity: number }>`
+    const result = await this.indexed(
+      (db) =>
+        sql<{ word: string; term: string; items: number; similarity: number }>`
         select w as word, c.term, c.items, c.similarity
         from unnest(${words}::text[]) w
         cross join lateral (
@@ -216,6 +217,9 @@ export class LexicalSearch {
           where term % w and term <> '' and items > 0
           order by similarity desc, items desc limit 1) c
         where c.similarity >= ${CORRECTION_SIMILARITY}`.execute(db),
+      // On PGlite the trigram index then hands over only terms close enough to be kept, not
+      // every term sharing a trigram with the word (a third of its cost for a short word).
+      { 'pg_trgm.similarity_threshold': String(CORRECTION_SIMILARITY) },
     );
     for (const word of words) into.corrections.set(word, null);
     for (const row of result.rows)
@@ -232,12 +236,19 @@ export class LexicalSearch {
    * table (and hash-joins the rows kept) where the GIN and primary key indexes read a few pages,
    * and that scan grows with the memory. There, sequential scans are turned off for the query.
    * PostgreSQL picks the indexes on its own (checked with and without statistics at 100,000
-   * items), so it is spared the transaction's three extra statements.
+   * items), so it is spared the transaction's extra statements. `settings` are made local to
+   * the query beside it, on PGlite only.
    */
-  private indexed<T>(query: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+  private indexed<T>(
+    query: (db: Kysely<Database>) => Promise<T>,
+    settings: Record<string, string> = {},
+  ): Promise<T> {
     if (!this.forceIndexes) return query(this.db);
+    const local = Object.entries({ enable_seqscan: 'off', ...settings }).map(
+      ([name, value]) => sql`set_config(${name}, ${value}, true)`,
+    );
     return this.db.transaction().execute(async (trx) => {
-      await sql`set local enable_seqscan = off`.execute(trx);
+      await sql`select ${sql.join(local)}`.execute(trx);
       return query(trx);
     });
   }
