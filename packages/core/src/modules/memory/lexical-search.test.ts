@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestSqlStore, sqlTestBackends, type TestSqlStore } from '../../testing/services.js';
 import { LexicalSearch } from './lexical-search.js';
+import { TermCache } from './term-cache.js';
 
 /**
  * The term counts recall ranks by follow every write (insert, edit, delete, truncate), and
@@ -10,14 +11,19 @@ import { LexicalSearch } from './lexical-search.js';
 describe.each(await sqlTestBackends())('lexical memory search (%s)', (backend) => {
   let store: TestSqlStore;
   let search: LexicalSearch;
+  let cache: TermCache;
+  /** Stands for the items repository's generation, which each of its writes moves. */
+  let generation = 0;
 
   beforeAll(async () => {
     store = await openTestSqlStore(backend);
-    search = new LexicalSearch(store.db);
+    cache = new TermCache(() => generation);
+    search = new LexicalSearch(store.db, cache, backend === 'pglite');
   }, 120_000);
   afterAll(() => store.destroy());
 
   const insert = async (id: string, text: string) => {
+    generation += 1;
     await sql`insert into memory_items (id, path, kind, text, status, confidence, source_kind,
         content_hash, created_by)
       values (${id}, 'facts/test', 'fact', ${text}, 'active', 0.9, 'chat', ${id}, 'extractor')`.execute(
@@ -58,6 +64,7 @@ describe.each(await sqlTestBackends())('lexical memory search (%s)', (backend) =
     expect(terms.known.map((t) => t.term)).not.toContain('hello');
     const hits = await search.rank(terms.known, terms.total, 5, ['active']);
     expect(hits[0]?.id).toBe('rare');
+    expect(hits[0]?.item.text).toBe('The operator likes the Zanzibar tea.');
     expect(hits[0]?.score).toBeGreaterThan(hits[1]?.score ?? 0);
     expect(await search.terms('Say hello, thanks')).toMatchObject({ known: [], unknown: [] });
   });
@@ -67,6 +74,23 @@ describe.each(await sqlTestBackends())('lexical memory search (%s)', (backend) =
     expect(terms.known).toEqual([]);
     const corrected = await search.corrections(terms.unknown, terms.total);
     expect(corrected.map((t) => t.term)).toEqual(['zanzibar']);
+  });
+
+  it('reads the counts of a word again once memory changed, and after a reset', async () => {
+    const zanzibar = async () =>
+      (await search.terms('zanzibar')).known.find((t) => t.term === 'zanzibar')?.items;
+    expect(await zanzibar()).toBe(1);
+    // Written behind the cache's back (as another replica would): the cached count stays.
+    await sql`insert into memory_items (id, path, kind, text, status, confidence, source_kind,
+        content_hash, created_by)
+      values ('other', 'facts/test', 'fact', 'Zanzibar again', 'active', 0.9, 'chat', 'other',
+        'extractor')`.execute(store.db);
+    expect(await zanzibar()).toBe(1);
+    generation += 1;
+    expect(await zanzibar()).toBe(2);
+    await sql`truncate memory_items`.execute(store.db);
+    cache.forget();
+    expect(await search.terms('zanzibar')).toMatchObject({ known: [], unknown: ['zanzibar'] });
   });
 
   it('empties the counts when memory_items is truncated (Panic Reset)', async () => {

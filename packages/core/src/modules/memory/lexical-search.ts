@@ -1,6 +1,9 @@
-import { type Kysely, type QueryResult, type RawBuilder, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../store/database.js';
+import type { MemoryItem } from './memory.schema.js';
 import type { ItemStatus } from './memory.tables.js';
+import { ITEM_COLUMNS, toItem } from './memory-items.repository.js';
+import type { Correction, TermCache, TermSnapshot } from './term-cache.js';
 import { queryWords } from './text-match.js';
 
 /** One term of a query with the number of items holding it and its weight. */
@@ -20,9 +23,11 @@ export interface QueryTerms {
   unknown: string[];
 }
 
+/** A ranked item, read whole: the caller needs no second query for the rows it keeps. */
 export interface TermHit {
   id: string;
   score: number;
+  item: MemoryItem;
 }
 
 /**
@@ -65,12 +70,41 @@ const lexemeQuery = (term: string) => `'${term.replace(/'/g, "''")}'`;
  * so a name or a rare noun outranks a word every fact shares.
  */
 export class LexicalSearch {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** `forceIndexes`: on PGlite (see `indexed`). */
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly cache: TermCache,
+    private readonly forceIndexes: boolean,
+  ) {}
 
-  /** The query's full-text terms with their counts; chat filler words are dropped first. */
+  /**
+   * The query's full-text terms with their counts; chat filler words are dropped first. Words
+   * met since memory last changed are answered from the cache, without a query.
+   */
   async terms(query: string): Promise<QueryTerms> {
     const words = searchWords(query);
     if (words.length === 0) return { total: 0, known: [], unknown: [] };
+    const cached = this.cache.current();
+    const unread = words.filter((word) => !cached.words.has(word));
+    if (unread.length > 0 || cached.total === null) await this.readCounts(unread, cached);
+    const total = cached.total ?? 0;
+    const known = new Map<string, QueryTerm>();
+    const unknown: string[] = [];
+    for (const word of words) {
+      for (const { term, items } of cached.words.get(word) ?? []) {
+        if (items > 0) known.set(term, { term, items, weight: 0 });
+        else if (!unknown.includes(word)) unknown.push(word);
+      }
+    }
+    const sorted = [...known.values()].sort(
+      (a, b) => a.items - b.items || (a.term < b.term ? -1 : 1),
+    );
+    for (const term of sorted) term.weight = rarity(term.items, total);
+    return { total, known: sorted.slice(0, MAX_TERMS), unknown };
+  }
+
+  /** Each word's terms (none for a stop word) with their counts, and the item total. */
+  private async readCounts(words: string[], into: TermSnapshot): Promise<void> {
     const result = await sql<{ word: string; term: string | null; items: number | null }>`
       with words as (select w from unnest(${words}::text[]) w),
         lexemes as (
@@ -79,24 +113,11 @@ export class LexicalSearch {
       from lexemes l
       union all
       select '' , '', (select items from memory_terms where term = '')`.execute(this.db);
-    let total = 0;
-    const known = new Map<string, QueryTerm>();
-    const unknown: string[] = [];
+    for (const word of words) into.words.set(word, []);
     for (const row of result.rows) {
-      if (row.word === '') {
-        total = row.items ?? 0;
-        continue;
-      }
-      if (!row.term) continue;
-      if ((row.items ?? 0) > 0)
-        known.set(row.term, { term: row.term, items: row.items ?? 0, weight: 0 });
-      else if (!unknown.includes(row.word)) unknown.push(row.word);
+      if (row.word === '') into.total = row.items ?? 0;
+      else if (row.term) into.words.get(row.word)?.push({ term: row.term, items: row.items ?? 0 });
     }
-    const sorted = [...known.values()].sort(
-      (a, b) => a.items - b.items || (a.term < b.term ? -1 : 1),
-    );
-    for (const term of sorted) term.weight = rarity(term.items, total);
-    return { total, known: sorted.slice(0, MAX_TERMS), unknown };
   }
 
   /**
@@ -135,17 +156,32 @@ export class LexicalSearch {
       sql` + `,
     );
     // The candidates first, by the full-text index alone (another index, such as status's,
-    // would read every live item); then their status and rank.
-    const result = await this.indexed(sql<TermHit>`
+    // would read every live item); then their status and rank; then the rows of those kept,
+    // in the same statement (one query less through the embedded database).
+    const hits = sql<{ hit_id: string; hit_score: number; hit_used: Date }>`(
       with candidates as materialized (
         select id, tsv, status, coalesce(last_used_at, created_at) as used
         from memory_items where tsv @@ ${pick}::tsquery)
-      select id, ${score} as score
+      select id as hit_id, ${score} as hit_score, used as hit_used
       from candidates
       where status = any(${statuses}::text[])
-      order by score desc, used desc, id
-      limit ${limit}`);
-    return result.rows.map((row) => ({ id: row.id, score: Number(row.score) }));
+      order by hit_score desc, hit_used desc, hit_id
+      limit ${limit})`.as('hit');
+    const read = await this.indexed((db) =>
+      db
+        .selectFrom(hits)
+        .innerJoin('memory_items', 'memory_items.id', 'hit.hit_id')
+        .select([...ITEM_COLUMNS, 'hit.hit_score'])
+        .orderBy('hit.hit_score', 'desc')
+        .orderBy('hit.hit_used', 'desc')
+        .orderBy('hit.hit_id')
+        .execute(),
+    );
+    return read.map(({ hit_score, ...row }) => ({
+      id: row.id,
+      score: Number(hit_score),
+      item: toItem(row),
+    }));
   }
 
   /**
@@ -155,32 +191,65 @@ export class LexicalSearch {
   async corrections(unknown: string[], total: number): Promise<QueryTerm[]> {
     const words = unknown.filter((word) => word.length >= 4).slice(0, MAX_CORRECTIONS);
     if (words.length === 0) return [];
-    const result = await this.indexed(sql<{ term: string; items: number; similarity: number }>`
-      select c.term, c.items, c.similarity
-      from unnest(${words}::text[]) w
-      cross join lateral (
-        select term, items, similarity(term, w) as similarity from memory_terms
-        where term % w and term <> '' and items > 0
-        order by similarity desc, items desc limit 1) c
-      where c.similarity >= ${CORRECTION_SIMILARITY}`);
-    return result.rows
-      .map((row) => ({
-        term: row.term,
-        items: row.items,
-        weight: rarity(row.items, total) * Number(row.similarity),
+    const cached = this.cache.current();
+    const unread = words.filter((word) => !cached.corrections.has(word));
+    if (unread.length > 0) await this.readCorrections(unread, cached);
+    return words
+      .map((word) => cached.corrections.get(word))
+      .filter((found): found is Correction => found != null)
+      .map((found) => ({
+        term: found.term,
+        items: found.items,
+        weight: rarity(found.items, total) * found.similarity,
       }))
       .sort((a, b) => a.items - b.items);
   }
 
+  /** The closest term to each word, or null when none is close enough. */
+  private async readCorrections(words: string[], into: TermSnapshot): Promise<void> {
+    const result = await this.indexed(
+      (db) =>
+        sql<{ word: string; term: string; items: number; similarity: number }>`
+        select w as word, c.term, c.items, c.similarity
+        from unnest(${words}::text[]) w
+        cross join lateral (
+          select term, items, similarity(term, w) as similarity from memory_terms
+          where term % w and term <> '' and items > 0
+          order by similarity desc, items desc limit 1) c
+        where c.similarity >= ${CORRECTION_SIMILARITY}`.execute(db),
+      // On PGlite the trigram index then hands over only terms close enough to be kept, not
+      // every term sharing a trigram with the word (a third of its cost for a short word).
+      { 'pg_trgm.similarity_threshold': String(CORRECTION_SIMILARITY) },
+    );
+    for (const word of words) into.corrections.set(word, null);
+    for (const row of result.rows)
+      into.corrections.set(row.word, {
+        term: row.term,
+        items: row.items,
+        similarity: Number(row.similarity),
+      });
+  }
+
   /**
-   * Runs a query that must read its GIN index. The planner prices GIN from statistics that only
-   * a vacuum writes, and PGlite runs no autovacuum: left alone it scans the whole table, whose
-   * cost grows with the memory.
+   * Runs a query that must read its indexes. PGlite's planner prices a sequential scan at
+   * native speed, but its engine runs as WebAssembly: below about 10,000 items it scans the
+   * table (and hash-joins the rows kept) where the GIN and primary key indexes read a few pages,
+   * and that scan grows with the memory. There, sequential scans are turned off for the query.
+   * PostgreSQL picks the indexes on its own (checked with and without statistics at 100,000
+   * items), so it is spared the transaction's extra statements. `settings` are made local to
+   * the query beside it, on PGlite only.
    */
-  private indexed<T>(query: RawBuilder<T>): Promise<QueryResult<T>> {
+  private indexed<T>(
+    query: (db: Kysely<Database>) => Promise<T>,
+    settings: Record<string, string> = {},
+  ): Promise<T> {
+    if (!this.forceIndexes) return query(this.db);
+    const local = Object.entries({ enable_seqscan: 'off', ...settings }).map(
+      ([name, value]) => sql`set_config(${name}, ${value}, true)`,
+    );
     return this.db.transaction().execute(async (trx) => {
-      await sql`set local enable_seqscan = off`.execute(trx);
-      return query.execute(trx);
+      await sql`select ${sql.join(local)}`.execute(trx);
+      return query(trx);
     });
   }
 }

@@ -47,7 +47,8 @@ export interface ItemEdit {
   char_limit?: number;
 }
 
-const ITEM_COLUMNS = [
+/** The columns an item is read with (not its vector nor its full-text terms). */
+export const ITEM_COLUMNS = [
   'id',
   'path',
   'kind',

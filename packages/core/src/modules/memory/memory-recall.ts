@@ -5,6 +5,7 @@ import { searchWords } from './lexical-search.js';
 import type { MemoryItem } from './memory.schema.js';
 import type { MemoryItemsRepository } from './memory-items.repository.js';
 import type { MemorySearch } from './memory-search.js';
+import { STALE_AFTER_MS } from './term-cache.js';
 import { setSimilarity, trigrams } from './text-match.js';
 
 /** What one request carries from memory, and which items that was (for its trace). */
@@ -28,11 +29,6 @@ const CANDIDATES = 20;
  */
 export const LEXICAL_BAR = 0.3;
 export const VECTOR_BAR = 0.6;
-/**
- * How long the pinned blocks and the "is memory empty" answer are trusted without a change in
- * this process: another replica or a Panic Reset changes the tables behind its back.
- */
-const CACHE_MS = 30_000;
 /** How long recalled items' usage counts gather before they are written. */
 const USE_FLUSH_MS = 5_000;
 
@@ -188,7 +184,7 @@ export class MemoryRecall {
   private async current(): Promise<Snapshot> {
     const generation = this.items.generation;
     const cached = this.snapshot;
-    if (cached && cached.generation === generation && Date.now() - cached.loadedAt < CACHE_MS)
+    if (cached && cached.generation === generation && Date.now() - cached.loadedAt < STALE_AFTER_MS)
       return cached;
     // One load at a time: a burst of requests after a change shares it.
     this.loading ??= this.load(generation).finally(() => {

@@ -97,17 +97,21 @@ export class MemorySearch {
     const hits: SearchHit[] = [];
     let weight = 0;
     if (options.scope !== 'observations') {
+      // Without a vector list the fused list is the one lexical list cut to the limit: ranks
+      // past it would be read (with their rows) for nothing.
+      const depth = vectors ? CANDIDATES : Math.min(CANDIDATES, options.limit);
       const [lexical, vector] = await Promise.all([
-        repository.items(options.q, CANDIDATES, options.statuses),
+        repository.items(options.q, depth, options.statuses),
         withinBudget(nearest('memory_items')),
       ]);
       weight = lexical.weight;
       const fused = fuse(lists(lexical.fullText, lexical.trigram, vector), options.limit).filter(
         (hit) => options.relevant?.(ranksOf(hit).scores, lexical.weight) ?? true,
       );
-      const rows = new Map(
-        (await this.items.getMany(fused.map((hit) => hit.id))).map((item) => [item.id, item]),
-      );
+      // The lexical lists read their rows already; only vector hits beyond them are fetched.
+      const rows = lexical.rows;
+      const unread = fused.filter((hit) => !rows.has(hit.id)).map((hit) => hit.id);
+      for (const item of await this.items.getMany(unread)) rows.set(item.id, item);
       for (const hit of fused) {
         const item = rows.get(hit.id);
         if (item) hits.push({ type: 'item', item, ...ranksOf(hit) });

@@ -17,6 +17,7 @@ import { observeOutsideSources } from './memory-sources.js';
 import { memoryWorldRoutes } from './memory-world.routes.js';
 import { ObservationsRepository } from './observations.repository.js';
 import { detectCapabilities, SearchRepository } from './search.repository.js';
+import { TermCache } from './term-cache.js';
 import { TermUpkeep } from './term-upkeep.js';
 
 declare module 'fastify' {
@@ -33,7 +34,7 @@ export const memoryPlugin = fp(
   async (app: FastifyInstance) => {
     const log = app.log.child({ module: 'memory' });
     const db = app.sql.db;
-    const capabilities = await detectCapabilities(db);
+    const capabilities = await detectCapabilities(db, app.sql.backend);
     const settings = new MemorySettingsStore(app.settings, app.config.memory);
     const items = new MemoryItemsRepository(db);
     if (app.sql.backend === 'pglite') {
@@ -43,8 +44,9 @@ export const memoryPlugin = fp(
     }
     const observations = new ObservationsRepository(db);
     const embedder = new Embedder(app.models, settings);
+    const terms = new TermCache(() => items.generation);
     const search = new MemorySearch(
-      new SearchRepository(db, capabilities),
+      new SearchRepository(db, capabilities, terms),
       items,
       observations,
       embedder,
@@ -103,7 +105,10 @@ export const memoryPlugin = fp(
     app.searchService.register(memorySearchSource(service));
     for (const skill of createMemorySkills(service)) app.skills.register(skill);
     const recall = new MemoryRecall(items, search, app.config.memory.tokenBudget, log);
-    app.resetGate.onWiped(() => recall.forget());
+    app.resetGate.onWiped(() => {
+      recall.forget();
+      terms.forget();
+    });
     app.addHook('onClose', () => recall.flush());
     app.runtime.addContextProvider({
       name: 'memory_recall',

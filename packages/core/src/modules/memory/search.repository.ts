@@ -1,7 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../store/database.js';
-import { LexicalSearch } from './lexical-search.js';
+import type { SqlBackend } from '../../store/db.js';
+import { LexicalSearch, type TermHit } from './lexical-search.js';
+import type { MemoryItem } from './memory.schema.js';
 import type { ItemStatus } from './memory.tables.js';
+import type { TermCache } from './term-cache.js';
 import { queryWords } from './text-match.js';
 import { vectorLiteral } from './vectors.js';
 import './memory.tables.js';
@@ -15,9 +18,17 @@ export interface SearchCapabilities {
    * searches lexically only (scoring every stored vector in the server would grow with memory).
    */
   vector: 'pgvector' | 'none';
+  /**
+   * The embedded PGlite, whose engine runs as WebAssembly: several times slower per row than
+   * the native server the planner's costs assume, so its plans must be steered to the indexes.
+   */
+  embedded: boolean;
 }
 
-export async function detectCapabilities(db: Kysely<Database>): Promise<SearchCapabilities> {
+export async function detectCapabilities(
+  db: Kysely<Database>,
+  backend: SqlBackend,
+): Promise<SearchCapabilities> {
   const result = await sql<{ trigram: boolean; type: string | null }>`
     select exists (select 1 from pg_extension where extname = 'pg_trgm') as trigram,
       (select format_type(atttypid, atttypmod) from pg_attribute
@@ -26,6 +37,7 @@ export async function detectCapabilities(db: Kysely<Database>): Promise<SearchCa
   return {
     trigram: row?.trigram ?? false,
     vector: row?.type === 'vector' ? 'pgvector' : 'none',
+    embedded: backend === 'pglite',
   };
 }
 
@@ -43,6 +55,8 @@ const ranked = (rows: Array<{ id: string; score: number | string }>): RankedList
   scores: new Map(rows.map((row) => [row.id, Number(row.score)])),
 });
 
+const rowsOf = (hits: TermHit[]) => new Map(hits.map((hit) => [hit.id, hit.item]));
+
 /** The lexical lists over memory items, and how much the query's known terms weigh together. */
 export interface ItemLists {
   fullText: RankedList;
@@ -50,6 +64,8 @@ export interface ItemLists {
   trigram: RankedList | null;
   /** Summed rarity of the query terms the memory holds: what a perfect match scores. */
   weight: number;
+  /** The rows of the items the lexical lists ranked, read with them. */
+  rows: Map<string, MemoryItem>;
 }
 
 type Table = 'memory_items' | 'observations';
@@ -60,8 +76,9 @@ export class SearchRepository {
   constructor(
     private readonly db: Kysely<Database>,
     readonly capabilities: SearchCapabilities,
+    terms: TermCache,
   ) {
-    this.lexical = new LexicalSearch(db);
+    this.lexical = new LexicalSearch(db, terms, capabilities.embedded);
   }
 
   /**
@@ -71,17 +88,24 @@ export class SearchRepository {
   async items(query: string, limit: number, statuses: ItemStatus[]): Promise<ItemLists> {
     const terms = await this.lexical.terms(query);
     const weight = terms.known.reduce((sum, term) => sum + term.weight, 0);
-    const fullText = ranked(await this.lexical.rank(terms.known, terms.total, limit, statuses));
+    const found = await this.lexical.rank(terms.known, terms.total, limit, statuses);
+    const fullText = ranked(found);
     if (fullText.ids.length > 0 || !this.capabilities.trigram || terms.unknown.length === 0)
-      return { fullText, trigram: null, weight };
+      return { fullText, trigram: null, weight, rows: rowsOf(found) };
     const corrected = await this.lexical.corrections(terms.unknown, terms.total);
-    const trigram = ranked(
-      await this.lexical.rank([...terms.known, ...corrected], terms.total, limit, statuses),
+    // No correction: the known terms alone, which just found nothing, would be ranked again.
+    if (corrected.length === 0) return { fullText, trigram: ranked([]), weight, rows: new Map() };
+    const correctedHits = await this.lexical.rank(
+      [...terms.known, ...corrected],
+      terms.total,
+      limit,
+      statuses,
     );
     return {
       fullText,
-      trigram,
+      trigram: ranked(correctedHits),
       weight: weight + corrected.reduce((sum, term) => sum + term.weight, 0),
+      rows: rowsOf(correctedHits),
     };
   }
 
