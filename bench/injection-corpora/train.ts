@@ -6,9 +6,9 @@
  *
  *   INJECTION_CORPORA_DIR=/work/data/injection node --import tsx bench/injection-corpora/train.ts
  *
- * Logistic regression on the mean of a window's hashed features, fitted by AdaGrad on the
- * development items whose text hash has an even second byte; the flag threshold is then chosen
- * on the other development items, so that at most FLAG_FP of their benign documents flag.
+ * Logistic regression on the mean of a window's hashed features, fitted by AdaGrad on three
+ * quarters of the development items (picked by a second hash of each text); the flag threshold
+ * is then chosen on the other quarter, so that at most FLAG_FP of its benign documents flag.
  * An attack longer than a window is one attack in one of its windows, not in all of them: only
  * its highest-scoring window is a positive example (a mail with one instruction in it is mostly
  * mail).
@@ -38,8 +38,8 @@ const L2 = 1e-6;
 /** Benign windows kept per document: a long page adds variety, not a thousand near-copies. */
 const WINDOWS_PER_DOCUMENT = 12;
 /**
- * Short passages cut from each benign document (its sentences and lines): a mail's one line or a
- * tool's short answer is read alone too, and most attacks in the corpora are short.
+ * Short passages cut from each benign document (its sentences): a mail's one line or a tool's
+ * short answer is read alone too, and most attacks in the corpora are short.
  */
 const SNIPPETS_PER_DOCUMENT = 6;
 /** Benign development documents of the validation part the flag threshold may flag. */
@@ -58,7 +58,7 @@ const visibleText = (carrier: string, text: string) =>
     carrier === 'html' || /^\s*<(?:!doctype|html)/i.test(text) ? htmlToText(text).text : text,
   );
 
-/** The second byte of the same hash that fixed the half: the fit / validation split. */
+/** The fit / validation split, by a hash of the text apart from the one that fixed its half. */
 const fitting = (text: string) =>
   (createHash('sha256').update(`fit:${text}`).digest()[0] ?? 0) % 4 !== 0;
 
@@ -109,7 +109,7 @@ interface Sample {
   windows: Vector[];
   attack: boolean;
 }
-/** Every `every`-th sentence or line of 20 to 300 characters, up to SNIPPETS_PER_DOCUMENT. */
+/** Sentences of 20 to 300 characters spread over the document, up to SNIPPETS_PER_DOCUMENT. */
 function snippetsOf(text: string): string[] {
   const pieces = text
     .split(/(?<=[.!?。！？])\s+|\n/)
