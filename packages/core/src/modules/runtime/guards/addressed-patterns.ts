@@ -67,17 +67,19 @@ export const ADDRESSED_RULES: GuardRule[] = [
     1,
     String.raw`\b(?:add|include|insert|integrate|incorporate|append|embed|weave|put|place|mention|slip) (?:a |an |the following |this |these |one |some |two |three )[^.!?\n]{0,100}\b(?:in|into|to|within|at the (?:end|start|beginning|top|bottom) of) (?:all |each |every )?(?:of )?your (?:next |final )?${ANSWER}\b`,
   ),
-  // Any sentence that shapes "your answer" or "your response": a mail's reader writes a reply,
-  // only a model gives an answer or a response to a text it was handed.
+  // A sentence that works on "your answer" or "your response" (puts something in it, takes
+  // something out, reshapes it): a model's answer is shaped so, but a mail asks for "the ticket
+  // number in your response" too, so these need another cue beside them. Thanks "for" or
+  // looking forward "to" a response are not read.
   rule(
     'addresses_model',
-    1,
-    String.raw`(?:^|[.!?:;] )(?:please |now |also |then )?[a-z]+ [^.!?\n]{0,80}\b(?:in|from|to|into|throughout|within|of|for) (?:all |each |every )?(?:of )?your (?:final |next |entire |whole )?(?:answer|response|output|completion)s?\b`,
+    0.6,
+    String.raw`(?:^|[.!?:;] )(?:please |now |also |then )?[a-z]+ [^.!?\n]{0,80}\b(?:in|into|throughout|within|from) (?:all |each |every )?(?:of )?your (?:final |next |entire |whole )?(?:answer|response|output|completion)s?\b`,
   ),
   rule(
     'addresses_model',
-    1,
-    String.raw`\b(?:modify|adjust|change|alter|tailor|shape|slant|frame|tweak|revise|rewrite) (?:all |each |every )?(?:of )?your (?:final |next |entire )?(?:answer|response|reply|output|message)s? (?:to|so that|so it|in order to)\b`,
+    0.6,
+    String.raw`\b(?:modify|adjust|alter|tailor|slant|tweak|rewrite) (?:all |each |every )?(?:of )?your (?:final |next |entire )?(?:answer|response|output)s? (?:to|so that|so it|in order to)\b`,
   ),
   rule(
     'addresses_model',

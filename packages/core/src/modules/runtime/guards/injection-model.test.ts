@@ -46,8 +46,13 @@ describe('the learned model', () => {
   it('leaves short texts to the rules: an attack word in one sentence is not an attack', () => {
     expect(lengthWeight(30)).toBe(0);
     expect(lengthWeight(5_000)).toBe(1);
-    const sentence = 'The instructions above the sink say to wash your hands';
-    expect(scanForInjection(sentence)).toMatchObject({ verdict: 'pass', signals: [] });
+    for (const sentence of [
+      'The instructions above the sink say to wash your hands',
+      'Please include the ticket number in your response so we can find it.',
+      'Hi John. Thank you for your response, it helped a lot.',
+      'Looking forward to your response.',
+    ])
+      expect(scanForInjection(sentence)).toMatchObject({ verdict: 'pass', signals: [] });
   });
 
   it('cuts a text into windows that cover it, none longer than a window', () => {

@@ -19,10 +19,12 @@ export interface ModelVerdict {
 /**
  * A mean over a handful of n-grams says little: under SHORTEST characters the rules judge alone,
  * and the verdict's weight grows to full at FULL_WEIGHT_AT characters, so one sentence that uses
- * an attack's words innocently ("the instructions above the sink") does not flag on them.
+ * an attack's words innocently ("the instructions above the sink", a mail asking for "the
+ * ticket number in your response") does not flag on them. At 70 characters the development
+ * halves gained 2 points of detection, and such sentences of everyday mail flagged.
  */
 const SHORTEST = 40;
-const FULL_WEIGHT_AT = 70;
+const FULL_WEIGHT_AT = 120;
 
 /** How much the model's verdict on a text of `length` characters counts, 0 to 1. */
 export const lengthWeight = (length: number) =>
