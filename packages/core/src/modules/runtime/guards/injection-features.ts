@@ -98,19 +98,17 @@ export function bestWindow(text: string, weights: Float32Array, bias: number): W
     counts[block] = (counts[block] ?? 0) + 1;
   });
   let best: WindowScore = { logit: Number.NEGATIVE_INFINITY, start: 0, end: text.length };
-  const single = text.length <= WINDOW;
-  for (let block = 0; block < (single ? 1 : blocks - 1); block += 1) {
-    const last = single ? blocks : block + 2;
+  // The trainer's windows (windowsOf), each read as the blocks it spans.
+  for (const [start, end] of windowsOf(text.length)) {
     let sum = 0;
     let features = 0;
-    for (let at = block; at < last; at += 1) {
-      sum += sums[at] ?? 0;
-      features += counts[at] ?? 0;
+    for (let block = start / STEP; block < Math.ceil(end / STEP); block += 1) {
+      sum += sums[block] ?? 0;
+      features += counts[block] ?? 0;
     }
     if (features === 0) continue;
     const logit = bias + sum / features;
-    if (logit > best.logit)
-      best = { logit, start: block * STEP, end: Math.min(text.length, block * STEP + WINDOW) };
+    if (logit > best.logit) best = { logit, start, end };
   }
   return best;
 }
