@@ -1,36 +1,57 @@
 /**
  * Server CPU per model message: the real runtime (embedded default, memory extraction on) as its
  * own process, 20 messages of one conversation through POST /chat against a scripted model in
- * this process, then the extraction that follows. The figure is the runtime process's CPU time
- * (user + system, from /proc) over that stretch, minus its CPU over an idle stretch of the same
- * length measured just before (job polling and timers), per message. With `BENCH_PROFILE=1` the
- * runtime runs under V8's sampling profiler and the bench prints where its CPU went, by package
- * or module.
+ * this process, then the extraction that follows (the turns batched, up to 8 per model call).
+ * The figure is the runtime process's CPU time (user + system, from /proc) from the first
+ * message to the end of that extraction, minus what the process spends idle (job polling and
+ * timers) over as long, per message. The idle rate is measured over the quiet stretches around
+ * every run; the conversation is run BENCH_RUNS times after one that warms the process up, and
+ * the median is the figure, so one stretch of background work does not decide it.
+ * With `BENCH_PROFILE=1` the runtime runs under V8's sampling profiler and the bench prints where
+ * its CPU went, by package or module.
  *
  * `node --import tsx bench/chat-cpu.bench.ts`; BENCH_MESSAGES (20), BENCH_GAP_MS (250),
- * BENCH_PROFILE.
+ * BENCH_RUNS (5), BENCH_PROFILE.
  */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { proposedFacts, startFakeOpenAi } from '../packages/core/src/testing/fakes/index.ts';
-import { report, round } from './lib.ts';
+import { median, report, round } from './lib.ts';
 import { cpuMs, signIn, startProcess } from './runtime-process.ts';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 20);
 const GAP_MS = Number(process.env.BENCH_GAP_MS ?? 250);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+/** Turns a model call extracts together (memory-extractor's batch). */
+const TURNS_PER_EXTRACTION = 8;
+/** The quiet stretch between runs over which the idle rate is measured. */
+const IDLE_MS = 8_000;
 const PROFILE = process.env.BENCH_PROFILE === '1';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Self time of a V8 CPU profile by package (node_modules) or runtime module. */
-function byModule(profile: {
-  nodes: Array<{ id: number; callFrame: { url: string; functionName: string } }>;
-  samples: number[];
-  timeDeltas: number[];
-}): Array<[string, number]> {
+/** The monotonic clock in µs: V8 stamps its profiles' samples with it. */
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+
+/**
+ * Self time of a V8 CPU profile by package (node_modules) or runtime module, counting only the
+ * samples taken within `windows` (µs of the monotonic clock).
+ */
+function byModule(
+  profile: {
+    nodes: Array<{ id: number; callFrame: { url: string; functionName: string } }>;
+    startTime: number;
+    samples: number[];
+    timeDeltas: number[];
+  },
+  windows: Array<[number, number]>,
+): Array<[string, number]> {
   const where = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
   const totals = new Map<string, number>();
+  let at = profile.startTime;
   profile.samples.forEach((id, index) => {
+    at += profile.timeDeltas[index] ?? 0;
+    if (!windows.some(([from, to]) => at >= from && at <= to)) return;
     const frame = where.get(id);
     const url = frame?.url ?? '';
     // The runtime runs from its cached build (node_modules/.cache, see launch.mjs): its
@@ -63,6 +84,8 @@ model.respond = (request) =>
 const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-cpu-'));
 const profileDir = path.join(dataDir, 'profile');
 if (PROFILE) process.env.BENCH_CHILD_FLAGS = `--cpu-prof --cpu-prof-dir=${profileDir}`;
+/** Each run's stretch on the monotonic clock: the profile is read over these only. */
+const windows: Array<[number, number]> = [];
 const runtime = await startProcess('src/main.ts', {
   DATA_DIR: dataDir,
   OPENAI_API_KEY: 'sk-bench-0123456789abcdefghij',
@@ -82,29 +105,68 @@ try {
     if (response.status !== 200) throw new Error(`chat: ${response.status}`);
     await response.text();
   };
-  for (let i = 0; i < 3; i++) await send(`Warm-up message ${i}.`, 'warm-up');
-  await sleep(15_000); // the warm-up's extraction
-  // Extraction waits 10 s after a chat turn: the stretch covers the messages and that wait.
-  const stretchMs = MESSAGES * GAP_MS + 15_000;
-  const idleStart = await cpuMs(pid);
-  await sleep(stretchMs);
-  const idleCpu = (await cpuMs(pid)) - idleStart;
-  const before = await cpuMs(pid);
-  const started = Date.now();
-  for (let i = 0; i < MESSAGES; i++) {
-    await send(`My neighbour number ${i} keeps bees on the roof of the blue house.`, 'cpu');
-    await sleep(GAP_MS);
+  const extractions = () =>
+    model.requests.filter((request) => request.body?.response_format !== undefined).length;
+  /**
+   * Resolves once at least `count` extraction calls have reached the model and none has
+   * followed for 2 s (the last batch's writes done, no straggler left for the idle stretch).
+   */
+  const extracted = async (count: number) => {
+    const deadline = Date.now() + 60_000;
+    let seen = extractions();
+    let quietSince = Date.now();
+    while (seen < count || Date.now() - quietSince < 2_000) {
+      if (Date.now() > deadline) throw new Error(`only ${extractions()} of ${count} extractions`);
+      await sleep(50);
+      if (extractions() !== seen) {
+        seen = extractions();
+        quietSince = Date.now();
+      }
+    }
+  };
+  const idleRates: number[] = [];
+  const idle = async () => {
+    const start = await cpuMs(pid);
+    await sleep(IDLE_MS);
+    idleRates.push(((await cpuMs(pid)) - start) / IDLE_MS);
+  };
+  const runs: Array<{ cpu: number; ms: number }> = [];
+  // Run -1 warms the process up (its code paths compiled, its caches filled): not counted.
+  for (let run = -1; run < RUNS; run++) {
+    const expected = extractions() + Math.ceil(MESSAGES / TURNS_PER_EXTRACTION);
+    const before = await cpuMs(pid);
+    const started = performance.now();
+    const from = monotonicUs();
+    for (let i = 0; i < MESSAGES; i++) {
+      await send(
+        `My neighbour number ${i} keeps bees on the roof of the blue house.`,
+        `cpu-${run}`,
+      );
+      await sleep(GAP_MS);
+    }
+    await extracted(expected);
+    if (run >= 0) {
+      runs.push({ cpu: (await cpuMs(pid)) - before, ms: performance.now() - started });
+      windows.push([from, monotonicUs()]);
+    }
+    await idle();
   }
-  await sleep(Math.max(0, stretchMs - (Date.now() - started)));
-  const busyCpu = (await cpuMs(pid)) - before;
+  // The idle rates of the stretches on either side of each run, as that run's baseline.
+  const perMessage = runs.map(
+    ({ cpu, ms }, run) =>
+      (cpu - (((idleRates[run] ?? 0) + (idleRates[run + 1] ?? 0)) / 2) * ms) / MESSAGES,
+  );
   const calls = model.requests.filter((r) => r.path.endsWith('/chat/completions'));
   await report('chat-cpu', {
     messages: MESSAGES,
-    'stretch seconds': round(stretchMs / 1000, 1),
-    'model calls in the run (chat + extraction, warm-up included)': calls.length,
-    'runtime CPU over the stretch ms': round(busyCpu),
-    'runtime CPU idle over as long ms': round(idleCpu),
-    'CPU per model message ms': round((busyCpu - idleCpu) / MESSAGES, 2),
+    runs: RUNS,
+    'run seconds (median)': round(median(runs.map((run) => run.ms)) / 1000, 1),
+    'model calls in the bench (chat + extraction, warm-up run included)': calls.length,
+    'extraction calls': extractions(),
+    'runtime CPU per run ms (median)': round(median(runs.map((run) => run.cpu))),
+    'runtime CPU idle per second ms (median)': round(median(idleRates) * 1000, 1),
+    'CPU per model message ms, each run': perMessage.map((ms) => round(ms, 1)).join(' / '),
+    'CPU per model message ms (median)': round(median(perMessage), 1),
   });
 } finally {
   await runtime.stop();
@@ -114,11 +176,14 @@ try {
       f.endsWith('.cpuprofile'),
     );
     for (const file of files) {
-      const rows = byModule(JSON.parse(await readFile(path.join(profileDir, file), 'utf8')));
+      const rows = byModule(
+        JSON.parse(await readFile(path.join(profileDir, file), 'utf8')),
+        windows,
+      ).filter(([name]) => name !== '((idle))');
       const total = rows.reduce((sum, [, ms]) => sum + ms, 0);
-      // The whole run: start, warm-up, the idle stretch and the measured one (one file a thread).
+      if (total === 0) continue; // a thread that did nothing during the runs (PGlite's start)
       console.log(
-        `\nwhere the runtime's CPU went over the whole run (${file}, ${round(total)} ms):`,
+        `\nwhere the runtime's CPU went during the ${windows.length} runs, its idle work included (${file}, ${round(total)} ms):`,
       );
       for (const [name, ms] of rows.slice(0, 15))
         console.log(
