@@ -4,9 +4,9 @@
  * this process, then the extraction that follows (the turns batched, up to 8 per model call).
  * The figure is the runtime process's CPU time (user + system, from /proc) from the first
  * message to the end of that extraction, minus what the process spends idle (job polling and
- * timers) over as long, per message. The idle rate is measured over the quiet stretches around
- * every run; the conversation is run BENCH_RUNS times after one that warms the process up, and
- * the median is the figure, so one stretch of background work does not decide it.
+ * timers) over as long, per message. The idle rate is the median over the quiet stretches
+ * around the runs; the conversation is run BENCH_RUNS times after one that warms the process
+ * up, and the median is the figure, so one stretch of background work does not decide it.
  * With `BENCH_PROFILE=1` the runtime runs under V8's sampling profiler and the bench prints where
  * its CPU went, by package or module.
  *
@@ -16,6 +16,7 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { BATCH_TURNS } from '../packages/core/src/modules/memory/memory-extractor.ts';
 import { proposedFacts, startFakeOpenAi } from '../packages/core/src/testing/fakes/index.ts';
 import { median, report, round } from './lib.ts';
 import { cpuMs, signIn, startProcess } from './runtime-process.ts';
@@ -23,8 +24,6 @@ import { cpuMs, signIn, startProcess } from './runtime-process.ts';
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 20);
 const GAP_MS = Number(process.env.BENCH_GAP_MS ?? 250);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-/** Turns a model call extracts together (memory-extractor's batch). */
-const TURNS_PER_EXTRACTION = 8;
 /** The quiet stretch between runs over which the idle rate is measured. */
 const IDLE_MS = 8_000;
 const PROFILE = process.env.BENCH_PROFILE === '1';
@@ -133,7 +132,7 @@ try {
   const runs: Array<{ cpu: number; ms: number }> = [];
   // Run -1 warms the process up (its code paths compiled, its caches filled): not counted.
   for (let run = -1; run < RUNS; run++) {
-    const expected = extractions() + Math.ceil(MESSAGES / TURNS_PER_EXTRACTION);
+    const expected = extractions() + Math.ceil(MESSAGES / BATCH_TURNS);
     const before = await cpuMs(pid);
     const started = performance.now();
     const from = monotonicUs();
@@ -151,11 +150,10 @@ try {
     }
     await idle();
   }
-  // The idle rates of the stretches on either side of each run, as that run's baseline.
-  const perMessage = runs.map(
-    ({ cpu, ms }, run) =>
-      (cpu - (((idleRates[run] ?? 0) + (idleRates[run + 1] ?? 0)) / 2) * ms) / MESSAGES,
-  );
+  // The median idle rate as every run's baseline: one quiet stretch that caught background work
+  // (pg-boss upkeep, a late write) does not move the runs next to it.
+  const idleRate = median(idleRates);
+  const perMessage = runs.map(({ cpu, ms }) => (cpu - idleRate * ms) / MESSAGES);
   const calls = model.requests.filter((r) => r.path.endsWith('/chat/completions'));
   await report('chat-cpu', {
     messages: MESSAGES,
@@ -164,7 +162,10 @@ try {
     'model calls in the bench (chat + extraction, warm-up run included)': calls.length,
     'extraction calls': extractions(),
     'runtime CPU per run ms (median)': round(median(runs.map((run) => run.cpu))),
-    'runtime CPU idle per second ms (median)': round(median(idleRates) * 1000, 1),
+    'runtime CPU idle per second ms, each quiet stretch': idleRates
+      .map((rate) => round(rate * 1000, 1))
+      .join(' / '),
+    'runtime CPU idle per second ms (median)': round(idleRate * 1000, 1),
     'CPU per model message ms, each run': perMessage.map((ms) => round(ms, 1)).join(' / '),
     'CPU per model message ms (median)': round(median(perMessage), 1),
   });
