@@ -66,7 +66,7 @@ describe('the learned model', () => {
     }
   });
 
-  it('scores the same text the same way, whatever surrounds it in a window of its own', () => {
+  it('reads a text shorter than a window as one window, from its start', () => {
     const alone = modelVerdict(normalise(GAME_ATTACK));
     expect(alone.verdict).toBe('flag');
     expect(alone.start).toBe(0);
