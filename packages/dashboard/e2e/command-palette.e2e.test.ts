@@ -18,7 +18,11 @@ async function paletteSearch(page: Page, text: string) {
   const search = page.getByRole('textbox', { name: 'Search pages, actions and records' });
   const palette = page.getByRole('dialog').filter({ has: search });
   await search.waitFor();
-  expect(await search.evaluate((element) => element === document.activeElement)).toBe(true);
+  // The palette's focus trap moves focus to the search a task after it mounts (Mantine's
+  // use-focus-trap): on a loaded machine the field can be visible before it has the focus.
+  await expect
+    .poll(() => search.evaluate((element) => element === document.activeElement))
+    .toBe(true);
   await page.keyboard.type(text);
   return palette;
 }
