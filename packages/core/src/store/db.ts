@@ -12,6 +12,7 @@ import {
   type Notifications,
   postgresNotifications,
 } from './notifications.js';
+import { PgliteConnection } from './pglite-connection.js';
 
 export type SqlBackend = 'pglite' | 'postgres';
 
@@ -74,9 +75,8 @@ async function openPglite(dataDir: string): Promise<SqlStore> {
   // V8 reads the flag when a module is compiled, so it must be set before PGlite loads.
   setFlagsFromString('--liftoff-only');
   // Loaded only for the embedded store: the WebAssembly engine is large and servers do not need it.
-  const [{ PGlite }, { createPgConfig }, { pg_trgm }, { vector }] = await Promise.all([
+  const [{ PGlite }, { pg_trgm }, { vector }] = await Promise.all([
     import('@electric-sql/pglite'),
-    import('@electric-sql/pglite/node-postgres'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
     import('@electric-sql/pglite-pgvector'),
   ]);
@@ -89,8 +89,14 @@ async function openPglite(dataDir: string): Promise<SqlStore> {
   // resident memory once touched.
   // pg_trgm and pgvector serve memory search (trigram matching, vector distance).
   const pglite = await PGlite.create(folder, { ...options, extensions: { pg_trgm, vector } });
-  // PGlite is a single session: createPgConfig gives a pool of one, so transactions never interleave.
-  const pool = new pg.Pool(createPgConfig(pglite) as pg.PoolConfig);
+  // PGlite is a single session: a pool of one client on one connection, so transactions never
+  // interleave.
+  const pool = new pg.Pool({
+    max: 1,
+    user: 'postgres',
+    database: 'postgres',
+    connection: new PgliteConnection(pglite),
+  } as pg.PoolConfig);
   return wrap(pool, 'pglite', 'public', inProcessNotifications(), () => pglite.close());
 }
 

@@ -1,0 +1,85 @@
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PgliteConnection, PREPARED_STATEMENTS } from './pglite-connection.js';
+
+describe('node-postgres on the embedded database, through PgliteConnection', () => {
+  let pglite: PGlite;
+  let pool: pg.Pool;
+  /** The statements the session holds prepared, by text. */
+  const prepared = async () => {
+    const { rows } = await pool.query('select name, statement from pg_prepared_statements');
+    return new Map(rows.map((row: { name: string; statement: string }) => [row.statement, row.name]));
+  };
+
+  beforeAll(async () => {
+    pglite = await PGlite.create();
+    pool = new pg.Pool({ max: 1, connection: new PgliteConnection(pglite) } as pg.PoolConfig);
+    await pool.query(
+      'create table notes (id int primary key, body text); insert into notes select g, $$note $$ || g from generate_series(1, 50) g',
+    );
+  });
+  afterAll(async () => {
+    await pool.end();
+    await pglite.close();
+  });
+
+  it('runs a statement seen once unnamed, then prepares it and binds it by name', async () => {
+    const text = 'select body from notes where id = $1';
+    expect((await pool.query(text, [1])).rows).toEqual([{ body: 'note 1' }]);
+    expect((await prepared()).has(text)).toBe(false);
+    expect((await pool.query(text, [2])).rows).toEqual([{ body: 'note 2' }]);
+    const name = (await prepared()).get(text);
+    expect(name).toBeDefined();
+    for (let id = 3; id <= 10; id++)
+      expect((await pool.query(text, [id])).rows).toEqual([{ body: `note ${id}` }]);
+    expect((await prepared()).get(text)).toBe(name);
+  });
+
+  it('reports an error in a statement of its own and goes on, in a transaction or out of one', async () => {
+    const text = 'select body from notes where id = $1::int';
+    await pool.query(text, [1]);
+    await pool.query(text, [1]);
+    await expect(pool.query(text, ['not a number'])).rejects.toMatchObject({ code: '22P02' });
+    expect((await pool.query(text, [4])).rows).toEqual([{ body: 'note 4' }]);
+
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      await client.query('update notes set body = $1 where id = $2', ['changed', 5]);
+      await expect(client.query(text, ['nope'])).rejects.toMatchObject({ code: '22P02' });
+      await expect(client.query(text, [5])).rejects.toMatchObject({ code: '25P02' });
+      await client.query('rollback');
+    } finally {
+      client.release();
+    }
+    expect((await pool.query(text, [5])).rows).toEqual([{ body: 'note 5' }]);
+  });
+
+  it(`keeps at most ${PREPARED_STATEMENTS} statements, closing the least recently used`, async () => {
+    const texts = Array.from(
+      { length: PREPARED_STATEMENTS + 20 },
+      (_, i) => `select body, ${i} as n from notes where id = $1`,
+    );
+    for (const text of texts) for (let run = 0; run < 2; run++) await pool.query(text, [run + 1]);
+    const held = await prepared();
+    expect(held.size).toBeLessThanOrEqual(PREPARED_STATEMENTS);
+    expect(held.has(texts[0] as string)).toBe(false);
+    expect(held.has(texts.at(-1) as string)).toBe(true);
+    // A closed statement runs again: parsed afresh, its answer right.
+    expect((await pool.query(texts[0] as string, [7])).rows).toEqual([{ body: 'note 7', n: 0 }]);
+    expect((await pool.query(texts[0] as string, [8])).rows).toEqual([{ body: 'note 8', n: 0 }]);
+    expect((await prepared()).has(texts[0] as string)).toBe(true);
+  });
+
+  it('parses a statement afresh once a change to its table failed it', async () => {
+    const text = 'select * from notes where id = $1';
+    await pool.query(text, [1]);
+    await pool.query(text, [1]);
+    await pool.query('alter table notes add column tag text');
+    // PostgreSQL refuses a prepared statement whose columns changed, once.
+    await expect(pool.query(text, [1])).rejects.toMatchObject({ code: '0A000' });
+    expect((await pool.query(text, [2])).rows).toEqual([{ id: 2, body: 'note 2', tag: null }]);
+    expect((await pool.query(text, [3])).rows).toEqual([{ id: 3, body: 'note 3', tag: null }]);
+  });
+});
