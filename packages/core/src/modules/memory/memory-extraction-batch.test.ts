@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeModelServer, proposedFacts, startFakeOpenAi } from '../../testing/fakes/index.js';
 import { type Client, createTestApp, type TestApp } from '../../testing/test-app.js';
+import { jobsSchemaFor } from '../jobs/jobs.plugin.js';
+import { EXTRACT_QUEUE } from './extraction-queue.js';
 
 const FACT = "The operator's sailing boat is called Gaivota.";
 
@@ -48,6 +50,14 @@ describe('memory extraction batched per chat', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
   };
+  /** Extraction jobs queued for a chat, whatever their state. */
+  const chatJobs = async (chatId: string) => {
+    const { rows } = await t.sql.query(
+      `select count(*)::int as count from ${jobsSchemaFor(t.sql.schema)}.job where name = $1 and data->>'chat_id' = $2`,
+      [EXTRACT_QUEUE, chatId],
+    );
+    return (rows[0] as { count: number }).count;
+  };
   const extractionCalls = () =>
     model.requests.filter((r) => r.path.endsWith('/chat/completions') && r.body.response_format);
 
@@ -68,6 +78,8 @@ describe('memory extraction batched per chat', () => {
     }
     expect(extractionCalls().length).toBeGreaterThan(0);
     expect(extractionCalls().length).toBeLessThanOrEqual(5);
+    // The turns rode on the job the first one queued while it was not yet due: one job, not 20.
+    expect(await chatJobs('long')).toBe(1);
 
     await chat('What is my boat called?', 'elsewhere');
     const prompt = String(
@@ -77,4 +89,26 @@ describe('memory extraction batched per chat', () => {
     expect(prompt).toContain(FACT);
     expect(Date.now() - stated).toBeLessThan(60_000);
   }, 90_000);
+
+  it("queues a new job for a turn that comes after the chat's job fell due, and extracts it", async () => {
+    await chat('Note about the harbour crane.', 'long');
+    const deadline = Date.now() + 30_000;
+    // The turn is stored and its job queued after the reply.
+    while ((await chatJobs('long')) < 2) {
+      if (Date.now() > deadline) throw new Error('the later turn queued no job');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    for (;;) {
+      const { observations } = await t.app.memory.observations({ chat_id: 'long', limit: 50 });
+      if (observations.length === 21 && observations.every((o) => o.extraction_status === 'done'))
+        break;
+      if (Date.now() > deadline) throw new Error('the later turn was never extracted');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const crane = extractionCalls().filter((r) =>
+      JSON.stringify(r.body.messages).includes('crane'),
+    );
+    expect(crane).toHaveLength(1);
+    expect(await chatJobs('long')).toBe(2);
+  }, 40_000);
 });

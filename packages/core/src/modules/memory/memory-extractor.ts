@@ -56,6 +56,8 @@ export interface ExtractorDeps {
 
 export interface ExtractionOutcome {
   status: 'done' | 'skipped' | 'busy';
+  /** Observations this call took (a chat's turns go together, up to BATCH_TURNS). */
+  turns: number;
   added: string[];
   superseded: string[];
   retracted: string[];
@@ -67,6 +69,18 @@ export interface ExtractionOutcome {
 
 /** Chat turns extracted in one model call, at most. */
 export const BATCH_TURNS = 8;
+
+const emptyOutcome = (status: ExtractionOutcome['status'], turns = 0): ExtractionOutcome => ({
+  status,
+  turns,
+  added: [],
+  superseded: [],
+  retracted: [],
+  unchanged: 0,
+  entities: [],
+  relations: [],
+  expired: [],
+});
 
 /**
  * Turns extracted together, as one observation: their texts in order, the latest turn's
@@ -106,25 +120,33 @@ export class MemoryExtractor {
   constructor(private readonly deps: ExtractorDeps) {}
 
   async extract(observationId: string, signal?: AbortSignal): Promise<ExtractionOutcome> {
-    const { deps } = this;
-    const outcome: ExtractionOutcome = {
-      status: 'done',
-      added: [],
-      superseded: [],
-      retracted: [],
-      unchanged: 0,
-      entities: [],
-      relations: [],
-      expired: [],
-    };
-    const claimed = await deps.observations.claim(observationId);
-    if (!claimed) return { ...outcome, status: 'busy' };
+    const { observations } = this.deps;
+    const claimed = await observations.claim(observationId);
+    if (!claimed) return emptyOutcome('busy');
     // A chat's turns waiting meanwhile go with it: one model call for a stretch of conversation.
     const batch = [claimed];
     if (claimed.source_kind === 'chat' && claimed.chat_id)
       batch.push(
-        ...(await deps.observations.claimChatTurns(claimed.chat_id, claimed.id, BATCH_TURNS - 1)),
+        ...(await observations.claimChatTurns(claimed.chat_id, claimed.id, BATCH_TURNS - 1)),
       );
+    return this.extractTurns(batch, signal);
+  }
+
+  /**
+   * The chat's oldest turns waiting for extraction, up to BATCH_TURNS, in one model call; `busy`
+   * when none waits (another worker took them). A full batch may leave more waiting.
+   */
+  async extractChat(chatId: string, signal?: AbortSignal): Promise<ExtractionOutcome> {
+    const batch = await this.deps.observations.claimChatTurns(chatId, null, BATCH_TURNS);
+    return batch.length > 0 ? this.extractTurns(batch, signal) : emptyOutcome('busy');
+  }
+
+  private async extractTurns(
+    batch: Observation[],
+    signal?: AbortSignal,
+  ): Promise<ExtractionOutcome> {
+    const { deps } = this;
+    const outcome = emptyOutcome('done', batch.length);
     batch.sort((a, b) => (a.observed_at < b.observed_at ? -1 : 1));
     const observation = together(batch);
     const finishAll = (result: Parameters<ObservationsRepository['finish']>[1]) =>
@@ -133,7 +155,8 @@ export class MemoryExtractor {
       const model = (await deps.settings.current()).extraction_enabled ? await deps.model() : null;
       if (!model) {
         await finishAll({ status: 'skipped', error: 'extraction is off' });
-        return { ...outcome, status: 'skipped' };
+        outcome.status = 'skipped';
+        return outcome;
       }
       const context = await this.context(observation, batch[0]?.observed_at, signal);
       const { generateObject } = await loadAiSdk();

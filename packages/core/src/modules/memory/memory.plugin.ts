@@ -175,10 +175,15 @@ function observeAndExtract(
   const queue = new ExtractionQueue(app.jobs, extractor, { pollingSeconds: 1, log });
   service.onObserved((observation) => {
     const idle = observation.source_kind === 'chat' ? app.config.memory.extractionIdleSeconds : 0;
-    queue.send(observation.id, idle).catch((error: unknown) => {
+    const sent =
+      idle > 0 && observation.chat_id
+        ? queue.sendChatTurn(observation.chat_id, idle)
+        : queue.send(observation.id, idle);
+    sent.catch((error: unknown) => {
       log.warn({ err: error, observation_id: observation.id }, 'extraction not queued');
     });
   });
+  app.resetGate.onWiped(() => queue.forgetQueuedChats());
   const pending = new Set<Promise<unknown>>();
   app.runtime.onAnswered((exchange) => {
     // Arithmetic and clock answers carry nothing worth remembering.

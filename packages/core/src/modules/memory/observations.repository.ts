@@ -120,24 +120,23 @@ export class ObservationsRepository {
    * Claims the chat's other turns still waiting for extraction (pending, or failed and due a
    * retry), oldest first, up to `limit`: they go to the model with the one being extracted.
    */
-  async claimChatTurns(chatId: string, except: string, limit: number): Promise<Observation[]> {
+  async claimChatTurns(
+    chatId: string,
+    except: string | null,
+    limit: number,
+  ): Promise<Observation[]> {
     if (limit <= 0) return [];
+    let waiting = this.db
+      .selectFrom('observations')
+      .select('id')
+      .where('chat_id', '=', chatId)
+      .where('source_kind', '=', 'chat')
+      .where('extraction_status', 'in', ['pending', 'failed']);
+    if (except) waiting = waiting.where('id', '<>', except);
     const rows = await this.db
       .updateTable('observations')
       .set({ extraction_status: 'running' })
-      .where(
-        'id',
-        'in',
-        this.db
-          .selectFrom('observations')
-          .select('id')
-          .where('chat_id', '=', chatId)
-          .where('source_kind', '=', 'chat')
-          .where('id', '<>', except)
-          .where('extraction_status', 'in', ['pending', 'failed'])
-          .orderBy('observed_at')
-          .limit(limit),
-      )
+      .where('id', 'in', waiting.orderBy('observed_at').limit(limit))
       .where('extraction_status', 'in', ['pending', 'failed'])
       .returning(COLUMNS)
       .execute();
