@@ -9,7 +9,9 @@ describe('node-postgres on the embedded database, through PgliteConnection', () 
   /** The statements the session holds prepared, by text. */
   const prepared = async () => {
     const { rows } = await pool.query('select name, statement from pg_prepared_statements');
-    return new Map(rows.map((row: { name: string; statement: string }) => [row.statement, row.name]));
+    return new Map(
+      rows.map((row: { name: string; statement: string }) => [row.statement, row.name]),
+    );
   };
 
   beforeAll(async () => {
