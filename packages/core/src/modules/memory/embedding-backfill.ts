@@ -44,6 +44,7 @@ interface Pending {
 export class EmbeddingBackfill {
   private started = false;
   private stopping = false;
+  private workerId: string | null = null;
   private running = false;
   private current: Promise<unknown> | null = null;
   private lastError: string | null = null;
@@ -72,7 +73,7 @@ export class EmbeddingBackfill {
       retryDelay: 10,
       retryBackoff: true,
     });
-    await jobs.work(
+    this.workerId = await jobs.work(
       EMBED_QUEUE,
       { batchSize: 1, pollingIntervalSeconds: this.deps.pollingSeconds },
       async () => {
@@ -89,11 +90,16 @@ export class EmbeddingBackfill {
     await this.nudge();
   }
 
-  /** Queues a run when a model is configured; a run already waiting absorbs it. */
+  /**
+   * Queues a run when a model is configured; a run already waiting absorbs it. This replica's
+   * worker is woken to take it (at once, or as soon as the run under way ends): the worker's
+   * polling only serves retries and other replicas' runs.
+   */
   async nudge(): Promise<void> {
     if (!this.started || this.stopping) return;
     if (!(await this.deps.embedder.modelRef())) return;
     await this.deps.jobs.send(EMBED_QUEUE, {});
+    if (this.workerId) this.deps.jobs.notifyWorker(this.workerId);
   }
 
   async stop(): Promise<void> {

@@ -14,6 +14,9 @@ type ExtractJob = { observation_id: string } | { chat_id: string };
  */
 const RIDE_MARGIN_MS = 1_000;
 
+/** A wake-up comes this long after the job's due time, so that the database sees it due too. */
+const WAKE_AFTER_DUE_MS = 500;
+
 const RETRIES = { retryLimit: 3, retryDelay: 30, retryBackoff: true } as const;
 
 /**
@@ -32,6 +35,8 @@ export class ExtractionQueue {
   private readonly running = new Set<Promise<unknown>>();
   /** Chats with a job this replica queued, and when it falls due (ms). */
   private readonly chatJobsDue = new Map<string, number>();
+  /** Wake-ups of this replica's worker for its jobs falling due. */
+  private readonly wakeUps = new Set<NodeJS.Timeout>();
 
   constructor(
     private readonly jobs: PgBoss,
@@ -84,6 +89,8 @@ export class ExtractionQueue {
   }
 
   async stop(): Promise<void> {
+    for (const timer of this.wakeUps) clearTimeout(timer);
+    this.wakeUps.clear();
     if (this.started) await this.jobs.offWork(EXTRACT_QUEUE).catch(() => {});
     await Promise.allSettled([...this.running]);
   }
@@ -105,10 +112,24 @@ export class ExtractionQueue {
       ...RETRIES,
       ...(delaySeconds > 0 ? { startAfter: delaySeconds } : {}),
     });
-    // This replica's worker takes a job due now at once, in the pause after the reply, rather
-    // than at its next poll: on the embedded database a poll-time extraction shares the thread
-    // with whatever request comes then. A later job waits for a poll anyway.
-    if (this.workerId && delaySeconds === 0) this.jobs.notifyWorker(this.workerId);
+    // This replica's worker takes the job when it falls due (a job due now at once, in the pause
+    // after the reply), rather than at its next poll.
+    if (delaySeconds === 0) this.wake();
+    else {
+      const timer = setTimeout(
+        () => {
+          this.wakeUps.delete(timer);
+          this.wake();
+        },
+        delaySeconds * 1000 + WAKE_AFTER_DUE_MS,
+      );
+      timer.unref();
+      this.wakeUps.add(timer);
+    }
+  }
+
+  private wake(): void {
+    if (this.workerId) this.jobs.notifyWorker(this.workerId);
   }
 
   /** Entries of jobs already due carry nothing: dropped so that the map stays the size of the chats talking now. */

@@ -90,7 +90,8 @@ describe('memory extraction batched per chat', () => {
     expect(Date.now() - stated).toBeLessThan(60_000);
   }, 90_000);
 
-  it("queues a new job for a turn that comes after the chat's job fell due, and extracts it", async () => {
+  it("queues a new job for a turn that comes after the chat's job fell due, and extracts it when due", async () => {
+    const sent = Date.now();
     await chat('Note about the harbour crane.', 'long');
     const deadline = Date.now() + 30_000;
     // The turn is stored and its job queued after the reply.
@@ -110,5 +111,7 @@ describe('memory extraction batched per chat', () => {
     );
     expect(crane).toHaveLength(1);
     expect(await chatJobs('long')).toBe(2);
+    // The worker was woken when the job fell due (10 s), not left to its next poll (every 10 s).
+    expect(Date.now() - sent).toBeLessThan(14_000);
   }, 40_000);
 });

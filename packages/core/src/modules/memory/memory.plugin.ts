@@ -59,7 +59,7 @@ export const memoryPlugin = fp(
       embedder,
       capabilities,
       backend: app.sql.backend,
-      pollingSeconds: 1,
+      pollingSeconds: JOB_POLLING_SECONDS,
       log,
     });
     const service = new MemoryService({
@@ -172,7 +172,10 @@ function observeAndExtract(
     },
     timeoutMs: EXTRACTION_TIMEOUT_MS,
   });
-  const queue = new ExtractionQueue(app.jobs, extractor, { pollingSeconds: 1, log });
+  const queue = new ExtractionQueue(app.jobs, extractor, {
+    pollingSeconds: JOB_POLLING_SECONDS,
+    log,
+  });
   service.onObserved((observation) => {
     const idle = observation.source_kind === 'chat' ? app.config.memory.extractionIdleSeconds : 0;
     const sent =
@@ -254,3 +257,9 @@ function embedWhatIsWritten(
 
 /** One extraction call: a slow local model may take this long before the job is retried. */
 const EXTRACTION_TIMEOUT_MS = 120_000;
+/**
+ * How often the memory queues' workers look for jobs they were not told of: retries, and jobs
+ * another replica queued. A job sent here wakes this replica's worker when it falls due; each
+ * empty look costs the database a query, which on the embedded store runs on the server's thread.
+ */
+const JOB_POLLING_SECONDS = 10;
