@@ -2,8 +2,13 @@ import { EventEmitter } from 'node:events';
 import type { PGlite } from '@electric-sql/pglite';
 import { serialize } from 'pg-protocol';
 
-/** Statements kept prepared in the embedded database's session, the least recently used closed first. */
-export const PREPARED_STATEMENTS = 200;
+/**
+ * Statements kept prepared in the embedded database's session, the least recently used closed
+ * first. A message's path and the job queues' polls repeat a few dozen; each prepared statement
+ * holds about 35 KB of the engine's memory (26 columns, its generic plan included), which
+ * WebAssembly never hands back.
+ */
+export const PREPARED_STATEMENTS = 100;
 /** Texts counted towards preparation; the count starts over past this. */
 const SIGHTINGS_KEPT = 2_000;
 
