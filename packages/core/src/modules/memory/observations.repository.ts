@@ -117,8 +117,9 @@ export class ObservationsRepository {
   }
 
   /**
-   * Claims the chat's other turns still waiting for extraction (pending, or failed and due a
-   * retry), oldest first, up to `limit`: they go to the model with the one being extracted.
+   * Claims the chat's turns still waiting for extraction (pending, or failed and due a retry),
+   * oldest first, up to `limit`, but for `except` (the turn already claimed, if any): they go to
+   * the model together.
    */
   async claimChatTurns(
     chatId: string,
