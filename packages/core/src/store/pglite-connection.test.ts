@@ -84,4 +84,49 @@ describe('node-postgres on the embedded database, through PgliteConnection', () 
     expect((await pool.query(text, [2])).rows).toEqual([{ id: 2, body: 'note 2', tag: null }]);
     expect((await pool.query(text, [3])).rows).toEqual([{ id: 3, body: 'note 3', tag: null }]);
   });
+
+  it('sends a begin with the statement after it, and the transaction holds', async () => {
+    const calls: string[] = [];
+    const original = pglite.execProtocolStream.bind(pglite);
+    pglite.execProtocolStream = (message, options) => {
+      calls.push(Buffer.from(message).toString('latin1'));
+      return original(message, options);
+    };
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      expect(calls).toEqual([]);
+      await client.query('update notes set body = $1 where id = $2', ['kept', 20]);
+      expect(calls).toHaveLength(1);
+      expect(calls[0]).toMatch(/^Q.*begin.*update notes/s);
+      expect(
+        (await client.query('select txid_current_if_assigned() is not null as open')).rows,
+      ).toEqual([{ open: true }]);
+      await client.query('commit');
+
+      await client.query('BEGIN');
+      await client.query('update notes set body = $1 where id = $2', ['undone', 20]);
+      await client.query('rollback');
+      // An empty transaction: the begin goes out with its commit.
+      await client.query('begin');
+      await client.query('commit');
+    } finally {
+      client.release();
+      pglite.execProtocolStream = original;
+    }
+    expect((await pool.query('select body from notes where id = 20')).rows).toEqual([
+      { body: 'kept' },
+    ]);
+    // A statement that fails right after the begin fails alone; the rollback ends the transaction.
+    const client2 = await pool.connect();
+    try {
+      await client2.query('begin');
+      await expect(client2.query('select 1/0')).rejects.toMatchObject({ code: '22012' });
+      await expect(client2.query('select 1')).rejects.toMatchObject({ code: '25P02' });
+      await client2.query('rollback');
+      expect((await client2.query('select 2 as two')).rows).toEqual([{ two: 2 }]);
+    } finally {
+      client2.release();
+    }
+  });
 });

@@ -18,7 +18,12 @@ type PortalOptions = Parameters<typeof serialize.describe>[0];
 interface BackendMessage {
   name: string;
   code?: string;
+  text?: string;
+  status?: string;
 }
+
+/** A transaction's opening statement as Kysely, pg-boss and our own code send it. */
+const BEGIN = /^\s*begin\s*;?\s*$/i;
 
 /**
  * node-postgres's connection to the embedded database, in place of PGlite's own adapter
@@ -31,6 +36,10 @@ interface BackendMessage {
  * - A statement text seen a second time is parsed once under a name and bound by that name from
  *   then on, so PostgreSQL skips parsing and, once its plan cache judges a generic plan as good,
  *   planning. node-postgres still sees unnamed statements; at most PREPARED_STATEMENTS are kept.
+ * - A plain `begin` is answered at once and sent ahead of the transaction's first statement, in
+ *   its buffer: a transaction costs one call into PGlite less. The backend still runs it first,
+ *   so the statement runs inside the transaction; were it to fail (it cannot, outside an aborted
+ *   transaction, which the pool never hands out), the connection reports an error.
  *
  * One connection per PGlite instance: PGlite is a single session, and the pool above it has one
  * client.
@@ -54,6 +63,8 @@ export class PgliteConnection extends EventEmitter {
   private preparing: { key: string; name: string } | null = null;
   /** Closes of evicted statements sent ahead of this query: their replies are not node-postgres's. */
   private closes = 0;
+  /** A `begin` already answered, sent ahead of the next query. */
+  private begin: Buffer | null = null;
 
   constructor(private readonly pglite: PGlite) {
     super();
@@ -118,6 +129,15 @@ export class PgliteConnection extends EventEmitter {
   }
 
   query(text: string): void {
+    if (BEGIN.test(text) && !this.begin && this.pending.length === 0) {
+      this.begin = serialize.query(text);
+      // Answered in order after what is queued before it, as the backend would.
+      this.chain = this.chain.then(() => {
+        this.emit('commandComplete', { name: 'commandComplete', text: 'BEGIN' });
+        this.emit('readyForQuery', { name: 'readyForQuery', status: 'T' });
+      });
+      return;
+    }
     this.send(serialize.query(text));
   }
 
@@ -159,6 +179,9 @@ export class PgliteConnection extends EventEmitter {
   /** Sends what this query queued, ending with `last`, as one buffer; replays the replies in order. */
   private send(last: Buffer): void {
     this.pending.push(last);
+    if (this.begin) this.pending.unshift(this.begin);
+    let begun = this.begin === null;
+    this.begin = null;
     const batch = Buffer.concat(this.pending);
     this.pending = [];
     const preparing = this.preparing;
@@ -171,6 +194,12 @@ export class PgliteConnection extends EventEmitter {
       .then(() => this.pglite.execProtocolStream(batch, { throwOnError: false }))
       .then((replies: BackendMessage[]) => {
         for (const reply of replies) {
+          // The replies to a `begin` answered earlier: its completion, then its readyForQuery.
+          if (!begun) {
+            if (reply.name === 'error') throw new Error(`begin failed (${reply.code})`);
+            if (reply.name === 'readyForQuery') begun = true;
+            continue;
+          }
           if (reply.name === 'closeComplete' && closes > 0) {
             closes--;
             continue;
