@@ -150,7 +150,10 @@ export class MemoryExtractor {
     batch.sort((a, b) => (a.observed_at < b.observed_at ? -1 : 1));
     const observation = together(batch);
     const finishAll = (result: Parameters<ObservationsRepository['finish']>[1]) =>
-      Promise.all(batch.map((turn) => deps.observations.finish(turn.id, result)));
+      deps.observations.finish(
+        batch.map((turn) => turn.id),
+        result,
+      );
     try {
       const model = (await deps.settings.current()).extraction_enabled ? await deps.model() : null;
       if (!model) {

@@ -144,10 +144,12 @@ export class ObservationsRepository {
     return rows.map(toObservation).sort((a, b) => (a.observed_at < b.observed_at ? -1 : 1));
   }
 
+  /** Records how extraction ended for these observations (a batch's turns: one statement). */
   async finish(
-    id: string,
+    ids: string[],
     outcome: { status: 'done' | 'failed' | 'skipped'; error?: string | null; entityIds?: string[] },
   ): Promise<void> {
+    if (ids.length === 0) return;
     await this.db
       .updateTable('observations')
       .set({
@@ -156,7 +158,7 @@ export class ObservationsRepository {
         extracted_at: sql<Date>`clock_timestamp()`,
         ...(outcome.entityIds ? { entity_ids: outcome.entityIds } : {}),
       })
-      .where('id', '=', id)
+      .where('id', 'in', ids)
       .execute();
   }
 
