@@ -1,4 +1,5 @@
 import type { EmbeddingModel, LanguageModel } from 'ai';
+import { modelFetch } from '../../net/model-fetch.js';
 import type { ProviderKind } from './models.schema.js';
 
 export interface ModelTarget {
@@ -12,6 +13,7 @@ export interface ModelTarget {
  * plain `openai(model)` call targets /v1/responses, which Ollama, vLLM and LM Studio lack.
  * Keyless local servers still get a placeholder key, because the SDK refuses to send none.
  * The provider packages load on first use, so a runtime without a model never loads them.
+ * Requests go through `modelFetch` (undici's request), which costs less CPU than global fetch.
  */
 export async function createLanguageModel(
   target: ModelTarget,
@@ -19,12 +21,18 @@ export async function createLanguageModel(
 ): Promise<LanguageModel> {
   if (target.kind === 'anthropic') {
     const { createAnthropic } = await import('@ai-sdk/anthropic');
-    return createAnthropic({ baseURL: target.baseUrl, apiKey: target.apiKey ?? '' })(modelName);
+    return createAnthropic({
+      baseURL: target.baseUrl,
+      apiKey: target.apiKey ?? '',
+      fetch: modelFetch,
+    })(modelName);
   }
   const { createOpenAI } = await import('@ai-sdk/openai');
-  return createOpenAI({ baseURL: target.baseUrl, apiKey: target.apiKey ?? 'not-needed' }).chat(
-    modelName,
-  );
+  return createOpenAI({
+    baseURL: target.baseUrl,
+    apiKey: target.apiKey ?? 'not-needed',
+    fetch: modelFetch,
+  }).chat(modelName);
 }
 
 /**
@@ -40,5 +48,6 @@ export async function createEmbeddingModel(
   return createOpenAI({
     baseURL: target.baseUrl,
     apiKey: target.apiKey ?? 'not-needed',
+    fetch: modelFetch,
   }).embeddingModel(modelName);
 }
