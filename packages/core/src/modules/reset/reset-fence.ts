@@ -26,6 +26,12 @@ export class ResetFence {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly log: FastifyBaseLogger,
+    /**
+     * Whether a writer's read of the fence takes a share lock. Where every transaction runs on
+     * one session (the embedded store), none can interleave with a wipe's, and the lock (a
+     * write to the row and its log) protects nothing.
+     */
+    readonly locks = true,
   ) {}
 
   /** The epoch this process stamps new records with. */
@@ -66,12 +72,15 @@ export class ResetFence {
   }
 
   /**
-   * Inside a writer's transaction: the fence as it stands, locked so that no wipe commits
-   * before this transaction does.
+   * Inside a writer's transaction: the fence as it stands, locked (unless `lock` is false, see
+   * `locks`) so that no wipe commits before this transaction does.
    */
-  static async hold(trx: Kysely<Database>): Promise<FenceReading> {
-    const row = await sql<{ epoch: string; fenced_at: Date | null }>`
-      select epoch, fenced_at from reset_fence where id = 1 for share`.execute(trx);
+  static async hold(trx: Kysely<Database>, lock = true): Promise<FenceReading> {
+    const row = lock
+      ? await sql<{ epoch: string; fenced_at: Date | null }>`
+          select epoch, fenced_at from reset_fence where id = 1 for share`.execute(trx)
+      : await sql<{ epoch: string; fenced_at: Date | null }>`
+          select epoch, fenced_at from reset_fence where id = 1`.execute(trx);
     const found = row.rows[0];
     if (!found) throw new Error('the reset fence row is missing');
     return {

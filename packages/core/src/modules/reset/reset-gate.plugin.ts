@@ -34,7 +34,7 @@ export function isGatedRoute(pattern: string | undefined): boolean {
 export const resetGatePlugin = fp(
   async (app: FastifyInstance) => {
     const log = app.log.child({ module: 'reset' });
-    const fence = new ResetFence(app.sql.db, log);
+    const fence = new ResetFence(app.sql.db, log, app.sql.backend !== 'pglite');
     // Before any module stamps a record: the epoch as the database has it.
     await fence.refresh();
     const gate = new ResetGate(app.kv, fence, app.sql.notifications, log);

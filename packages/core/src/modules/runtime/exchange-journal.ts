@@ -99,7 +99,7 @@ export class ExchangeJournal {
       apply: async (all, replayed) => {
         let stale = 0;
         const added = await db.transaction().execute(async (trx) => {
-          const reading = await ResetFence.hold(trx);
+          const reading = await ResetFence.hold(trx, fence.locks);
           const batch = all.filter(
             (record) => !ResetFence.isStale(reading, record.epoch, record.trace.created_at),
           );
