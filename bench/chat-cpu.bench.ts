@@ -7,18 +7,24 @@
  * timers) over as long, per message. The idle rate is the median over the quiet stretches
  * around the runs; the conversation is run BENCH_RUNS times after one that warms the process
  * up, and the median is the figure, so one stretch of background work does not decide it.
+ * The floor, measured the same way in the same run: a process in the runtime's place that does
+ * no work of its own (baselines/stream-proxy-floor.ts: Fastify, the runtime's model client and
+ * its event stream), sent the same messages with the runtime's last model request as large. What
+ * the machine charges for two HTTP hops and a streamed model call varies from machine to machine
+ * (twice over, on these), so the runtime's CPU beyond the floor is printed beside its own.
  * With `BENCH_PROFILE=1` the runtime runs under V8's sampling profiler and the bench prints where
  * its CPU went, by package or module.
  *
  * `node --import tsx bench/chat-cpu.bench.ts`; BENCH_MESSAGES (20), BENCH_GAP_MS (250),
  * BENCH_RUNS (5), BENCH_PROFILE.
  */
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BATCH_TURNS } from '../packages/core/src/modules/memory/memory-extractor.ts';
 import { proposedFacts, startFakeOpenAi } from '../packages/core/src/testing/fakes/index.ts';
 import { median, report, round } from './lib.ts';
+import type { SentRequest } from './model-request.ts';
 import { cpuMs, signIn, startProcess } from './runtime-process.ts';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 20);
@@ -27,6 +33,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 /** The quiet stretch between runs over which the idle rate is measured. */
 const IDLE_MS = 8_000;
 const PROFILE = process.env.BENCH_PROFILE === '1';
+const message = (i: number) => `My neighbour number ${i} keeps bees on the roof of the blue house.`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The monotonic clock in µs: V8 stamps its profiles' samples with it. */
@@ -92,6 +99,9 @@ const runtime = await startProcess('src/main.ts', {
   DEFAULT_MODEL: 'openai/gpt-4o-mini',
   MEMORY_EXTRACTION: 'true',
 });
+let runtimeFigures: Record<string, number | string> = {};
+let runtimePerMessage: number[] = [];
+let lastRequest: SentRequest | undefined;
 try {
   const pid = runtime.child.pid as number;
   const headers = await signIn(runtime.url);
@@ -123,55 +133,30 @@ try {
       }
     }
   };
-  const idleRates: number[] = [];
-  const idle = async () => {
-    const start = await cpuMs(pid);
-    await sleep(IDLE_MS);
-    idleRates.push(((await cpuMs(pid)) - start) / IDLE_MS);
-  };
-  const runs: Array<{ cpu: number; ms: number }> = [];
-  // Run -1 warms the process up (its code paths compiled, its caches filled): not counted.
-  for (let run = -1; run < RUNS; run++) {
-    const expected = extractions() + Math.ceil(MESSAGES / BATCH_TURNS);
-    const before = await cpuMs(pid);
-    const started = performance.now();
-    const from = monotonicUs();
-    for (let i = 0; i < MESSAGES; i++) {
-      await send(
-        `My neighbour number ${i} keeps bees on the roof of the blue house.`,
-        `cpu-${run}`,
-      );
-      await sleep(GAP_MS);
-    }
-    await extracted(expected);
-    if (run >= 0) {
-      runs.push({ cpu: (await cpuMs(pid)) - before, ms: performance.now() - started });
-      windows.push([from, monotonicUs()]);
-    }
-    await idle();
-  }
-  // The median idle rate as every run's baseline: one quiet stretch that caught background work
-  // (pg-boss upkeep, a late write) does not move the runs next to it.
-  const idleRate = median(idleRates);
-  const perMessage = runs.map(({ cpu, ms }) => (cpu - idleRate * ms) / MESSAGES);
+  let extractionsBefore = 0;
+  const measured = await measure(
+    pid,
+    (i, run) => send(message(i), `cpu-${run}`),
+    async () => {
+      await extracted(extractionsBefore + Math.ceil(MESSAGES / BATCH_TURNS));
+      extractionsBefore = extractions();
+    },
+    windows,
+  );
   const calls = model.requests.filter((r) => r.path.endsWith('/chat/completions'));
-  await report('chat-cpu', {
+  const lastChat = calls.filter((r) => r.body?.response_format === undefined).at(-1);
+  if (!lastChat) throw new Error('the runtime sent the model nothing');
+  runtimeFigures = {
     messages: MESSAGES,
     runs: RUNS,
-    'run seconds (median)': round(median(runs.map((run) => run.ms)) / 1000, 1),
     'model calls in the bench (chat + extraction, warm-up run included)': calls.length,
     'extraction calls': extractions(),
-    'runtime CPU per run ms (median)': round(median(runs.map((run) => run.cpu))),
-    'runtime CPU idle per second ms, each quiet stretch': idleRates
-      .map((rate) => round(rate * 1000, 1))
-      .join(' / '),
-    'runtime CPU idle per second ms (median)': round(idleRate * 1000, 1),
-    'CPU per model message ms, each run': perMessage.map((ms) => round(ms, 1)).join(' / '),
-    'CPU per model message ms (median)': round(median(perMessage), 1),
-  });
+    ...figures('runtime', measured),
+  };
+  runtimePerMessage = measured.perMessage;
+  lastRequest = lastChat.body as unknown as SentRequest;
 } finally {
   await runtime.stop();
-  await model.close();
   if (PROFILE) {
     const files = (await readdir(profileDir).catch(() => [])).filter((f) =>
       f.endsWith('.cpuprofile'),
@@ -192,5 +177,101 @@ try {
         );
     }
   }
+}
+
+// The floor: the same messages, as many runs, through a process that only relays.
+try {
+  const requestFile = path.join(dataDir, 'model-request.json');
+  await writeFile(requestFile, JSON.stringify(lastRequest));
+  const floor = await startProcess(
+    path.resolve(import.meta.dirname, 'baselines/stream-proxy-floor.ts'),
+    { MODEL_REQUEST_FILE: requestFile, MODEL_BASE_URL: model.baseUrl },
+  );
+  try {
+    const relayed = await measure(
+      floor.child.pid as number,
+      async (i) => {
+        const response = await fetch(`${floor.url}/chat/stream`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ text: message(i) }),
+        });
+        if (response.status !== 200) throw new Error(`floor: ${response.status}`);
+        await response.text();
+      },
+      async () => {},
+    );
+    const beyond = runtimePerMessage.map((ms) => ms - median(relayed.perMessage));
+    await report('chat-cpu', {
+      ...runtimeFigures,
+      ...figures("floor (a bare relay in the runtime's place)", relayed),
+      'runtime CPU beyond the floor per model message ms (median)': round(median(beyond), 1),
+    });
+  } finally {
+    await floor.stop();
+  }
+} finally {
+  await model.close();
   await rm(dataDir, { recursive: true, force: true });
+}
+
+interface Measured {
+  runs: Array<{ cpu: number; ms: number }>;
+  idleRates: number[];
+  perMessage: number[];
+}
+
+/**
+ * CPU per message of process `pid`: a run that warms it up, then RUNS runs of MESSAGES messages
+ * GAP_MS apart, each followed by `settle` (work the messages leave behind, counted in the run)
+ * and a quiet stretch. Each run's CPU less the median idle rate over as long, per message: one
+ * stretch that caught background work (pg-boss upkeep, a late write) does not move the rest.
+ */
+async function measure(
+  pid: number,
+  sendOne: (index: number, run: number) => Promise<void>,
+  settle: () => Promise<void>,
+  /** Each counted run's stretch on the monotonic clock, for the profile. */
+  stretches: Array<[number, number]> = [],
+): Promise<Measured> {
+  const idleRates: number[] = [];
+  const runs: Measured['runs'] = [];
+  for (let run = -1; run < RUNS; run++) {
+    const before = await cpuMs(pid);
+    const started = performance.now();
+    const from = monotonicUs();
+    for (let i = 0; i < MESSAGES; i++) {
+      await sendOne(i, run);
+      await sleep(GAP_MS);
+    }
+    await settle();
+    if (run >= 0) {
+      runs.push({ cpu: (await cpuMs(pid)) - before, ms: performance.now() - started });
+      stretches.push([from, monotonicUs()]);
+    }
+    const quiet = await cpuMs(pid);
+    await sleep(IDLE_MS);
+    idleRates.push(((await cpuMs(pid)) - quiet) / IDLE_MS);
+  }
+  const idleRate = median(idleRates);
+  return {
+    runs,
+    idleRates,
+    perMessage: runs.map(({ cpu, ms }) => (cpu - idleRate * ms) / MESSAGES),
+  };
+}
+
+function figures(who: string, { runs, idleRates, perMessage }: Measured) {
+  return {
+    [`${who}: run seconds (median)`]: round(median(runs.map((run) => run.ms)) / 1000, 1),
+    [`${who}: CPU per run ms (median)`]: round(median(runs.map((run) => run.cpu))),
+    [`${who}: CPU idle per second ms, each quiet stretch`]: idleRates
+      .map((rate) => round(rate * 1000, 1))
+      .join(' / '),
+    [`${who}: CPU idle per second ms (median)`]: round(median(idleRates) * 1000, 1),
+    [`${who}: CPU per model message ms, each run`]: perMessage
+      .map((ms) => round(ms, 1))
+      .join(' / '),
+    [`${who}: CPU per model message ms (median)`]: round(median(perMessage), 1),
+  };
 }
