@@ -132,7 +132,7 @@ export class PgliteConnection extends EventEmitter {
     if (BEGIN.test(text) && !this.begin && this.pending.length === 0) {
       this.begin = serialize.query(text);
       // Answered in order after what is queued before it, as the backend would.
-      this.chain = this.chain.then(() => {
+      this.enqueue(() => {
         this.emit('commandComplete', { name: 'commandComplete', text: 'BEGIN' });
         this.emit('readyForQuery', { name: 'readyForQuery', status: 'T' });
       });
@@ -190,30 +190,38 @@ export class PgliteConnection extends EventEmitter {
     this.preparing = null;
     this.statement = null;
     this.closes = 0;
-    this.chain = this.chain
-      .then(() => this.pglite.execProtocolStream(batch, { throwOnError: false }))
-      .then((replies: BackendMessage[]) => {
-        for (const reply of replies) {
-          // The replies to a `begin` answered earlier: its completion, then its readyForQuery.
-          if (!begun) {
-            if (reply.name === 'error') throw new Error(`begin failed (${reply.code})`);
-            if (reply.name === 'readyForQuery') begun = true;
-            continue;
-          }
-          if (reply.name === 'closeComplete' && closes > 0) {
-            closes--;
-            continue;
-          }
-          if (reply.name === 'parseComplete' && preparing) {
-            this.prepared.set(preparing.key, preparing.name);
-            this.sightings.delete(preparing.key);
-          }
-          if (reply.name === 'error') this.forgetOnError(reply, bound);
-          if (this.listenerCount('message') > 0) this.emit('message', reply);
-          this.emit(reply.name === 'error' ? 'errorMessage' : reply.name, reply);
+    this.enqueue(async () => {
+      const replies: BackendMessage[] = await this.pglite.execProtocolStream(batch, {
+        throwOnError: false,
+      });
+      for (const reply of replies) {
+        // The replies to a `begin` answered earlier: its completion, then its readyForQuery.
+        if (!begun) {
+          if (reply.name === 'error') throw new Error(`begin failed (${reply.code})`);
+          if (reply.name === 'readyForQuery') begun = true;
+          continue;
         }
-      })
-      .catch((error: unknown) => this.emit('error', error));
+        if (reply.name === 'closeComplete' && closes > 0) {
+          closes--;
+          continue;
+        }
+        if (reply.name === 'parseComplete' && preparing) {
+          this.prepared.set(preparing.key, preparing.name);
+          this.sightings.delete(preparing.key);
+        }
+        if (reply.name === 'error') this.forgetOnError(reply, bound);
+        if (this.listenerCount('message') > 0) this.emit('message', reply);
+        this.emit(reply.name === 'error' ? 'errorMessage' : reply.name, reply);
+      }
+    });
+  }
+
+  /**
+   * Runs `work` after everything queued before it; a failure (PGlite's, or a begin's) reaches
+   * node-postgres as the connection's error, and the chain goes on.
+   */
+  private enqueue(work: () => unknown): void {
+    this.chain = this.chain.then(work).catch((error: unknown) => this.emit('error', error));
   }
 
   /**
