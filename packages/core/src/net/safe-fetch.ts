@@ -251,7 +251,8 @@ function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-function flattenHeaders(headers: IncomingHttpHeaders): Record<string, string> {
+/** A response's headers, one value each (repeated ones joined by `, `, as fetch's Headers joins them). */
+export function flattenHeaders(headers: IncomingHttpHeaders): Record<string, string> {
   const flat: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
