@@ -201,11 +201,13 @@ try {
       },
       async () => {},
     );
-    const beyond = runtimePerMessage.map((ms) => ms - median(relayed.perMessage));
     await report('chat-cpu', {
       ...runtimeFigures,
       ...figures("floor (a bare relay in the runtime's place)", relayed),
-      'runtime CPU beyond the floor per model message ms (median)': round(median(beyond), 1),
+      'runtime CPU beyond the floor per model message ms (median)': round(
+        median(runtimePerMessage) - median(relayed.perMessage),
+        1,
+      ),
     });
   } finally {
     await floor.stop();
