@@ -214,8 +214,12 @@ describe.each(await sqlTestBackends())('observations from every source (%s)', (b
     });
     expect(sent.statusCode, sent.body).toBe(200);
     const reply = sent.json() as { request_id: string };
+    // The run's own call, not the extraction of its observation, which may already have gone out.
     const call = model.requests.findLast(
-      (r) => r.path.endsWith('/chat/completions') && lastUserText(r.body).includes('Montijo'),
+      (r) =>
+        r.path.endsWith('/chat/completions') &&
+        !isExtraction(r) &&
+        lastUserText(r.body).includes('Montijo'),
     );
     expect(systemPrompt(call)).toContain(FERRY);
     // The goal's extracted fact mentions the ferry too: relevant, so it rides along.
