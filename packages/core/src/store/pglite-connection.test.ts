@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgliteConnection, PREPARED_STATEMENTS } from './pglite-connection.js';
+import { hint } from './statement-hints.js';
 
 describe('node-postgres on the embedded database, through PgliteConnection', () => {
   let pglite: PGlite;
@@ -128,5 +129,61 @@ describe('node-postgres on the embedded database, through PgliteConnection', () 
     } finally {
       client2.release();
     }
+  });
+
+  describe('a statement with hinted settings', () => {
+    const seqscan = async (client: pg.Pool | pg.PoolClient = pool) =>
+      (await client.query('show enable_seqscan')).rows[0].enable_seqscan;
+    const hinted = `${hint({ enable_seqscan: 'off' })}select current_setting('enable_seqscan') as during, $1::int as n`;
+
+    it('runs under its settings, unnamed, prepared and as a simple query, and leaves them as they were', async () => {
+      for (let n = 1; n <= 4; n++) {
+        expect((await pool.query(hinted, [n])).rows).toEqual([{ during: 'off', n }]);
+        expect(await seqscan()).toBe('on');
+      }
+      expect((await prepared()).has(hinted)).toBe(true);
+      const simple = `${hint({ enable_seqscan: 'off', work_mem: '8MB' })}select current_setting('enable_seqscan') as s, current_setting('work_mem') as w`;
+      expect((await pool.query(simple)).rows).toEqual([{ s: 'off', w: '8MB' }]);
+      expect(await seqscan()).toBe('on');
+      expect((await pool.query('show work_mem')).rows).toEqual([{ work_mem: '4MB' }]);
+    });
+
+    it('keeps a prepared statement on a generic plan when the hint says so', async () => {
+      const text = 'select body from notes where id = $1';
+      const generic = `${hint({ plan_cache_mode: 'force_generic_plan' })}${text} and $1 > 0`;
+      for (let id = 1; id <= 4; id++) {
+        await pool.query(generic, [id]);
+        await pool.query(`${text} and $1 > 0`, [id]);
+      }
+      const { rows } = await pool.query(
+        'select statement, generic_plans, custom_plans from pg_prepared_statements where statement like $1',
+        [`%${text} and $1 > 0`],
+      );
+      expect(rows.find((row) => row.statement === generic)).toMatchObject({
+        generic_plans: '3',
+        custom_plans: '0',
+      });
+      expect(rows.find((row) => row.statement !== generic)).toMatchObject({ generic_plans: '0' });
+    });
+
+    it('fails alone and still leaves the settings as they were, in a transaction or out of one', async () => {
+      await expect(pool.query(hinted, ['not a number'])).rejects.toMatchObject({ code: '22P02' });
+      expect(await seqscan()).toBe('on');
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        expect((await client.query(hinted, [5])).rows).toEqual([{ during: 'off', n: 5 }]);
+        expect(await seqscan(client)).toBe('on');
+        // The statement fails inside the transaction: the reset cannot run, the rollback undoes the set.
+        await expect(client.query(hinted, ['nope'])).rejects.toMatchObject({ code: '22P02' });
+        // In the aborted transaction the set is refused as the statement is.
+        await expect(client.query(hinted, [6])).rejects.toMatchObject({ code: '25P02' });
+        await client.query('rollback');
+        expect(await seqscan(client)).toBe('on');
+        expect((await client.query(hinted, [7])).rows).toEqual([{ during: 'off', n: 7 }]);
+      } finally {
+        client.release();
+      }
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { PGlite } from '@electric-sql/pglite';
 import { serialize } from 'pg-protocol';
+import { hintedSettings, settingStatements } from './statement-hints.js';
 
 /**
  * Statements kept prepared in the embedded database's session, the least recently used closed
@@ -40,6 +41,10 @@ const BEGIN = /^\s*begin\s*;?\s*$/i;
  *   its buffer: a transaction costs one call into PGlite less. The backend still runs it first,
  *   so the statement runs inside the transaction; were it to fail (it cannot, outside an aborted
  *   transaction, which the pool never hands out), the connection reports an error.
+ * - A statement's hinted settings (statement-hints.ts) are set before it and reset after it in
+ *   the same buffer: a planner setting stays the statement's own without a transaction around
+ *   it. In a transaction that is already aborted the set fails as the statement will; should
+ *   the statement fail inside a transaction, the reset fails too, and the rollback undoes the set.
  *
  * One connection per PGlite instance: PGlite is a single session, and the pool above it has one
  * client.
@@ -65,6 +70,8 @@ export class PgliteConnection extends EventEmitter {
   private closes = 0;
   /** A `begin` already answered, sent ahead of the next query. */
   private begin: Buffer | null = null;
+  /** The settings this query's hint names. */
+  private settings: Array<[string, string]> | null = null;
 
   constructor(private readonly pglite: PGlite) {
     super();
@@ -78,6 +85,7 @@ export class PgliteConnection extends EventEmitter {
   }
 
   parse(query: ParseOptions): void {
+    this.settings = hintedSettings(query.text);
     if (query.name) {
       this.pending.push(serialize.parse(query));
       return;
@@ -124,7 +132,9 @@ export class PgliteConnection extends EventEmitter {
     this.send(serialize.sync());
   }
 
+  /** Sends what is queued without ending the query (node-postgres's cursors): no hint applies. */
   flush(): void {
+    this.settings = null;
     this.send(serialize.flush());
   }
 
@@ -138,6 +148,7 @@ export class PgliteConnection extends EventEmitter {
       });
       return;
     }
+    this.settings = hintedSettings(text);
     this.send(serialize.query(text));
   }
 
@@ -179,9 +190,18 @@ export class PgliteConnection extends EventEmitter {
   /** Sends what this query queued, ending with `last`, as one buffer; replays the replies in order. */
   private send(last: Buffer): void {
     this.pending.push(last);
+    const settings = this.settings && settingStatements(this.settings);
+    if (settings) {
+      this.pending.unshift(serialize.query(settings.set));
+      this.pending.push(serialize.query(settings.reset));
+    }
     if (this.begin) this.pending.unshift(this.begin);
-    let begun = this.begin === null;
+    /** Simple queries of the connection's own ahead of the query's messages, each answered once. */
+    let leading = (this.begin ? 1 : 0) + (settings ? 1 : 0);
+    /** Once the query is answered, what follows is the reset's. */
+    let answered = false;
     this.begin = null;
+    this.settings = null;
     const batch = Buffer.concat(this.pending);
     this.pending = [];
     const preparing = this.preparing;
@@ -195,12 +215,16 @@ export class PgliteConnection extends EventEmitter {
         throwOnError: false,
       });
       for (const reply of replies) {
-        // The replies to a `begin` answered earlier: its completion, then its readyForQuery.
-        if (!begun) {
-          if (reply.name === 'error') throw new Error(`begin failed (${reply.code})`);
-          if (reply.name === 'readyForQuery') begun = true;
+        // The replies to a `begin` answered earlier and to the hint's settings, each ending in
+        // a readyForQuery. Only an aborted transaction may refuse them: the query fails as well.
+        if (leading > 0) {
+          if (reply.name === 'error' && reply.code !== '25P02')
+            throw new Error(`the connection's own begin or set failed (${reply.code})`);
+          if (reply.name === 'readyForQuery') leading--;
           continue;
         }
+        if (answered) continue;
+        if (reply.name === 'readyForQuery' && settings) answered = true;
         if (reply.name === 'closeComplete' && closes > 0) {
           closes--;
           continue;

@@ -1,5 +1,6 @@
-import { type Kysely, sql } from 'kysely';
+import { type CompiledQuery, type Kysely, sql } from 'kysely';
 import type { Database } from '../../store/database.js';
+import { hint } from '../../store/statement-hints.js';
 import type { MemoryItem } from './memory.schema.js';
 import type { ItemStatus } from './memory.tables.js';
 import { ITEM_COLUMNS, toItem } from './memory-items.repository.js';
@@ -167,15 +168,15 @@ export class LexicalSearch {
       where status = any(${statuses}::text[])
       order by hit_score desc, hit_used desc, hit_id
       limit ${limit})`.as('hit');
-    const read = await this.indexed((db) =>
-      db
+    const read = await this.indexed(
+      this.db
         .selectFrom(hits)
         .innerJoin('memory_items', 'memory_items.id', 'hit.hit_id')
         .select([...ITEM_COLUMNS, 'hit.hit_score'])
         .orderBy('hit.hit_score', 'desc')
         .orderBy('hit.hit_used', 'desc')
         .orderBy('hit.hit_id')
-        .execute(),
+        .compile(),
     );
     return read.map(({ hit_score, ...row }) => ({
       id: row.id,
@@ -207,22 +208,21 @@ export class LexicalSearch {
 
   /** The closest term to each word, or null when none is close enough. */
   private async readCorrections(words: string[], into: TermSnapshot): Promise<void> {
-    const result = await this.indexed(
-      (db) =>
-        sql<{ word: string; term: string; items: number; similarity: number }>`
+    const rows = await this.indexed(
+      sql<{ word: string; term: string; items: number; similarity: number }>`
         select w as word, c.term, c.items, c.similarity
         from unnest(${words}::text[]) w
         cross join lateral (
           select term, items, similarity(term, w) as similarity from memory_terms
           where term % w and term <> '' and items > 0
           order by similarity desc, items desc limit 1) c
-        where c.similarity >= ${CORRECTION_SIMILARITY}`.execute(db),
+        where c.similarity >= ${CORRECTION_SIMILARITY}`.compile(this.db),
       // On PGlite the trigram index then hands over only terms close enough to be kept, not
       // every term sharing a trigram with the word (a third of its cost for a short word).
       { 'pg_trgm.similarity_threshold': String(CORRECTION_SIMILARITY) },
     );
     for (const word of words) into.corrections.set(word, null);
-    for (const row of result.rows)
+    for (const row of rows)
       into.corrections.set(row.word, {
         term: row.term,
         items: row.items,
@@ -236,20 +236,16 @@ export class LexicalSearch {
    * table (and hash-joins the rows kept) where the GIN and primary key indexes read a few pages,
    * and that scan grows with the memory. There, sequential scans are turned off for the query.
    * PostgreSQL picks the indexes on its own (checked with and without statistics at 100,000
-   * items), so it is spared the transaction's extra statements. `settings` are made local to
-   * the query beside it, on PGlite only.
+   * items). The settings hold for this statement alone (a hint the embedded connection applies
+   * in the same call, store/statement-hints.ts); `settings` are added beside it, on PGlite only.
    */
-  private indexed<T>(
-    query: (db: Kysely<Database>) => Promise<T>,
+  private async indexed<R>(
+    query: CompiledQuery<R>,
     settings: Record<string, string> = {},
-  ): Promise<T> {
-    if (!this.forceIndexes) return query(this.db);
-    const local = Object.entries({ enable_seqscan: 'off', ...settings }).map(
-      ([name, value]) => sql`set_config(${name}, ${value}, true)`,
-    );
-    return this.db.transaction().execute(async (trx) => {
-      await sql`select ${sql.join(local)}`.execute(trx);
-      return query(trx);
-    });
+  ): Promise<R[]> {
+    const sent = this.forceIndexes
+      ? { ...query, sql: hint({ enable_seqscan: 'off', ...settings }) + query.sql }
+      : query;
+    return (await this.db.executeQuery(sent)).rows;
   }
 }
