@@ -12,7 +12,7 @@ import {
   hasSpacedLetters,
   joinSpacedLetters,
   LEET_MARK,
-  linesWith,
+  partsWith,
   SPACED_MARK,
 } from './normalise.js';
 
@@ -76,10 +76,10 @@ export function decodedCandidates(text: string): string[] {
     out.push(
       [...run].map((c) => String.fromCharCode((c.codePointAt(0) ?? 0xe0020) - 0xe0000)).join(''),
     );
-  // Read back only the lines that carry the trick, so a long page is not scanned twice more.
-  if (hasLeet(text)) out.push(deLeet(linesWith(text, LEET_MARK)));
+  // Read back only the parts that carry the trick, so a long page is not scanned twice more.
+  if (hasLeet(text)) out.push(deLeet(partsWith(text, LEET_MARK)));
   if (hasMixedScriptWords(text)) out.push(foldConfusables(text));
-  if (hasSpacedLetters(text)) out.push(joinSpacedLetters(linesWith(text, SPACED_MARK)));
+  if (hasSpacedLetters(text)) out.push(joinSpacedLetters(partsWith(text, SPACED_MARK)));
   if (/\brot[- ]?13\b/i.test(text)) out.push(rot13(text.slice(0, REVERSED_MAX)));
   if (text.length <= REVERSED_MAX && REVERSED_WORDS.test(text))
     out.push([...text].reverse().join(''));

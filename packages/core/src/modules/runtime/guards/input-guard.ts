@@ -8,7 +8,6 @@
  * only beside another. A text that discusses injection (a security article) and quotes or
  * reports a phrase counts that match at a quarter, so it takes several to flag it.
  */
-import { anyPattern } from '../../../util/any-pattern.js';
 import { ADDRESSED_RULES } from './addressed-patterns.js';
 import { decodedCandidates } from './encoded-payloads.js';
 import { excerptAround, firstInvisible } from './excerpt.js';
@@ -16,6 +15,7 @@ import { lengthWeight, modelVerdict } from './injection-model.js';
 import { INJECTION_PATTERNS } from './injection-patterns.js';
 import { INVISIBLE_CHARS, normalise } from './normalise.js';
 import { PHRASE_LISTS } from './phrases/index.js';
+import { firstMatches, type RuleSearch, ruleSearch } from './rule-search.js';
 import { type GuardRule, type InjectionSignal, SIGNAL_ORDER } from './signals.js';
 import { STRUCTURAL_RULES } from './structural-patterns.js';
 import { hasTokenFlood } from './token-flooding.js';
@@ -122,27 +122,56 @@ function excerptOfSpan(
   const matched = text.slice(index, index + length);
   const words = matched.match(/[\p{L}\p{N}]+/gu)?.slice(0, 4) ?? [];
   if (original && words.length > 0) {
-    const escaped = words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    // The words are sought in lower case: a case-blind expression costs V8 about 200 µs to
+    // compile, twenty times a plain one, and each excerpt needs a new one. Where lower case
+    // moves characters (a dotted capital I becomes two), the text is read case-blind instead.
+    const lower = original.toLowerCase();
+    const lowerWords = words.map((word) => word.toLowerCase());
+    const same =
+      lower.length === original.length &&
+      lowerWords.every((word, at) => word.length === words[at]?.length);
+    const haystack = same ? lower : original;
+    const escaped = (same ? lowerWords : words).map((word) =>
+      word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    );
+    const find = new RegExp(escaped.join(String.raw`[\W_]{1,12}`), same ? 'gu' : 'giu');
     // Searched from about where the copy has it: the same words may come earlier in a page.
-    const find = new RegExp(escaped.join(String.raw`[\W_]{1,12}`), 'giu');
     find.lastIndex = Math.max(0, Math.floor((index * original.length) / text.length) - 200);
-    const at = find.exec(original) ?? new RegExp(find.source, 'iu').exec(original);
+    let at = find.exec(haystack);
+    if (!at) {
+      find.lastIndex = 0;
+      at = find.exec(haystack);
+    }
     if (at) return `${label}${excerptAround(original, at.index, length)}`;
   }
   return `${label}${excerptAround(text, index, length)}`;
 }
 
-/** A set of rules, and one test that tells when none of them can match (util/any-pattern). */
+/** A set of rules, searched together (rule-search.ts), and the gate that must open first. */
 interface RuleGroup {
   rules: GuardRule[];
-  anyMatch: (text: string) => boolean;
+  search: RuleSearch;
   gate?: RegExp;
 }
 const group = (rules: GuardRule[], gate?: RegExp): RuleGroup => ({
   rules,
-  anyMatch: anyPattern(rules.map((rule) => rule.pattern)),
+  search: ruleSearch(rules.map((rule) => rule.pattern)),
   ...(gate ? { gate } : {}),
 });
+const GATES = PHRASE_LISTS.flatMap((list) => (list.gate ? [list.gate] : []));
+/**
+ * Every language's gate in one expression per flag set: English text, which opens none of
+ * them, is read once instead of once per language. A text that opens one tests each gate.
+ */
+const ANY_GATE = [...new Set(GATES.map((gate) => gate.flags))].map(
+  (flags) =>
+    new RegExp(
+      GATES.filter((gate) => gate.flags === flags)
+        .map((gate) => `(?:${gate.source})`)
+        .join('|'),
+      flags,
+    ),
+);
 /**
  * The rules that read the normalised text: the core patterns, the text that speaks to the model,
  * then each language's phrases.
@@ -167,20 +196,23 @@ function match(text: string, discuss: boolean, plain = normalise(text)): Matches
     mentions.push([start, end]);
     return true;
   };
-  const addGroup = ({ rules, anyMatch, gate }: RuleGroup, source: string) => {
-    if ((gate && !gate.test(source)) || !anyMatch(source)) return;
-    for (const rule of rules) {
-      const found = rule.pattern.exec(source);
-      if (!found) continue;
+  const anyGate = ANY_GATE.some((gate) => gate.test(plain));
+  const addGroup = ({ rules, search, gate }: RuleGroup, source: string) => {
+    if (gate && !(anyGate && gate.test(source))) return;
+    const matches = firstMatches(search, source);
+    // In the rules' order, as the mentions and the heaviest match are counted.
+    rules.forEach((rule, at) => {
+      const found = matches[at];
+      if (!found) return;
       result.rules.add(rule);
       result.signals.add(rule.signal);
       let weight = rule.weight;
       if (discuss && mentioned(source, found.index))
-        weight = newMention(found.index, found.index + found[0].length) ? weight * MENTION : 0;
+        weight = newMention(found.index, found.index + found.length) ? weight * MENTION : 0;
       result.score += weight;
       if (!result.heaviest || weight > result.heaviest.weight)
-        result.heaviest = { weight, text: source, index: found.index, length: found[0].length };
-    }
+        result.heaviest = { weight, text: source, index: found.index, length: found.length };
+    });
   };
   for (const plainGroup of PLAIN_GROUPS) addGroup(plainGroup, plain);
   addGroup(STRUCTURAL_GROUP, text.normalize('NFKC').replace(INVISIBLE_CHARS, ''));

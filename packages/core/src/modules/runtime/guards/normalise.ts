@@ -36,7 +36,8 @@ export function normalise(text: string): string {
       .replace(/[*`~]/g, '')
       .replace(/[\u2018\u2019\u02BC]/g, "'")
       .replace(/[\u201C\u201D\u201E\u00AB\u00BB\u300C\u300D]/g, '"')
-      .replace(/\s+/g, ' ')
+      // Each run of spacing to one space; a lone space, most of them, is left where it is.
+      .replace(/\s{2,}|[^\S ]/g, ' ')
       .toLowerCase()
   );
 }
@@ -57,17 +58,70 @@ const LEET: Record<string, string> = {
 const LEET_WORD = /[a-z]*[013457@$!|][a-z013457@$!|]*/gi;
 
 /** Whether the text has words written in leetspeak (a letter and a stand-in digit together). */
-export const LEET_MARK = /[a-z][013457@$][a-z]|[013457@$][a-z]{2}/i;
+export const LEET_MARK = /[a-z][013457@$][a-z]|[013457@$][a-z]{2}/gi;
 export function hasLeet(text: string): boolean {
+  LEET_MARK.lastIndex = 0;
   return LEET_MARK.test(text);
 }
 
-/** The lines of a text that match `marker`: a decoder reads those, not a whole page again. */
-export function linesWith(text: string, marker: RegExp): string {
-  return text
-    .split('\n')
-    .filter((line) => marker.test(line))
-    .join('\n');
+/**
+ * How far around a marked word a decoder reads: longer than any rule's match, so a rule that
+ * matches only once the word is decoded matches in the window too.
+ */
+const REACH = 400;
+
+/**
+ * The parts of a text within REACH characters of a `marker` match (which must be global), each
+ * kept within its line and on a line of its own; a part cut inside a line is marked with "…",
+ * so a rule for the start or end of a line does not take the cut for one. A decoder reads these,
+ * not a whole page again: a long paragraph with one "3rd" in it is not read twice over.
+ */
+export function partsWith(text: string, marker: RegExp): string {
+  const parts: string[] = [];
+  let start = -1;
+  let end = -1;
+  let closed = false;
+  const flush = () => {
+    if (start < 0) return;
+    const cutBefore = start > 0 && text[start - 1] !== '\n';
+    const cutAfter = end < text.length && text[end] !== '\n';
+    parts.push(`${cutBefore ? '… ' : ''}${text.slice(start, end)}${cutAfter ? ' …' : ''}`);
+  };
+  marker.lastIndex = 0;
+  for (let found = marker.exec(text); found; found = marker.exec(text)) {
+    const at = found.index;
+    const reach = Math.min(text.length, at + found[0].length + REACH);
+    if (start >= 0 && at <= end) {
+      // The same part grows to this match's reach, unless its line ended first; only the new
+      // stretch is searched for a line break, so a long line costs one pass however many marks.
+      if (closed || reach <= end) continue;
+      const nl = lineBreakIn(text, end, reach);
+      closed = nl >= 0;
+      end = closed ? nl : reach;
+      continue;
+    }
+    flush();
+    const from = Math.max(end, at - REACH, 0);
+    const before = lastLineBreakIn(text, from, at);
+    start = before >= 0 ? before + 1 : from;
+    const nl = lineBreakIn(text, at, reach);
+    closed = nl >= 0;
+    end = closed ? nl : reach;
+  }
+  flush();
+  return parts.join('\n');
+}
+
+/** The first line break in `text[from, to)`, or -1; bounded, unlike indexOf. */
+function lineBreakIn(text: string, from: number, to: number): number {
+  for (let index = from; index < to; index += 1) if (text.charCodeAt(index) === 10) return index;
+  return -1;
+}
+
+function lastLineBreakIn(text: string, from: number, to: number): number {
+  for (let index = to - 1; index >= from; index -= 1)
+    if (text.charCodeAt(index) === 10) return index;
+  return -1;
 }
 
 /** Leetspeak read back as letters, only inside words that mix letters and stand-ins. */
@@ -81,10 +135,18 @@ export function deLeet(text: string): string {
  * Letters spaced or dotted apart ("i g n o r e  a l l", "I.G.N.O.R.E") joined back into words;
  * a wider gap (two spaces, a slash) between letters is kept as the space between words.
  */
-const SPACED = /(?<![\p{L}\p{N}])(?:\p{L}(?:[ .\-_]| {2,3}| \/ )){5,}\p{L}(?![\p{L}\p{N}])/gu;
-export const SPACED_MARK = /(?:\p{L}(?:[ .\-_]| {2,3})){5}\p{L}/u;
+// The lookahead first: a run starts with a character and a separator, which most places are
+// not, and it costs a quarter of testing each place's neighbours for Unicode letters.
+const SPACED =
+  /(?=[^ .\-_][ .\-_])(?<![\p{L}\p{N}])(?:\p{L}(?:[ .\-_]| {2,3}| \/ )){5,}\p{L}(?![\p{L}\p{N}])/gu;
+export const SPACED_MARK = /(?=[^ .\-_][ .\-_])(?:\p{L}(?:[ .\-_]| {2,3})){5}\p{L}/gu;
+/**
+ * What any spaced run holds: its second and third letters, each alone between separators. Few
+ * places in most texts have that; a page of code has more, and SPACED then decides.
+ */
+const SPACED_HINT = /[ .\-_]\S[ .\-_/]{1,3}\S[ .\-_]/u;
 export function hasSpacedLetters(text: string): boolean {
-  return text.search(SPACED) >= 0;
+  return SPACED_HINT.test(text) && text.search(SPACED) >= 0;
 }
 export function joinSpacedLetters(text: string): string {
   return text.replace(SPACED, (run) =>

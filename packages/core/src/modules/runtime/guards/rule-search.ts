@@ -1,0 +1,152 @@
+/**
+ * Where each of a set of patterns first matches a text, in about one pass instead of one per
+ * pattern. The patterns are joined into one alternation (per flag set); each place it matches
+ * is a place where at least one pattern matches, and only there is each pattern tried, by one
+ * anchored expression that looks ahead for every pattern and captures those that match. A
+ * pattern's first match is thus the one `exec` would return: no earlier place can hold it, since
+ * the alternation would have stopped there.
+ *
+ * Two expressions per flag set, both used on every text that matches, not one per pattern: V8
+ * compiles an expression on its first uses, and one used only now and then stays slow. A
+ * pattern that matches again and again (a turn marker on each line of a transcript) stops the
+ * search at each place, two short steps each, which keeps the time linear in the text.
+ */
+
+export interface FirstMatch {
+  index: number;
+  length: number;
+}
+
+interface FlagSet {
+  /** The alternation of the patterns, global so it can resume. */
+  any: RegExp;
+  /** Sticky: at one place, captures each pattern that matches there as group `p<member>`. */
+  which: RegExp;
+  /** Each member's position in the caller's list, and a copy of it for the search alone. */
+  members: { at: number; alone: RegExp }[];
+  unicode: boolean;
+  /** Whether `any` and `which` have been run once on PRIMER (see there). */
+  primed: boolean;
+}
+
+export interface RuleSearch {
+  size: number;
+  sets: FlagSet[];
+  /** Patterns that cannot share an alternation (a backreference or a named group). */
+  alone: { at: number; pattern: RegExp }[];
+}
+
+/**
+ * Long texts of two-byte and of one-byte characters, run through each expression before its
+ * first search. V8 interprets an expression at first and compiles it later, for one- and
+ * two-byte text apart, at once only for a subject of 1,000 characters or more. Without this,
+ * an expression first run on short text stayed interpreted for two-byte text (any script but
+ * Latin): 280 to 550 µs on an Arabic help page, against 10 to 20 compiled; and the first long
+ * text of a kind paid the compiling, milliseconds, in its own scan. Now the first scan pays
+ * (about 80 ms for what a first English text uses) and later ones do not.
+ */
+const PRIMERS = ['\u2026'.repeat(1024), ' '.repeat(1024)];
+
+/**
+ * Places in a row that found no pattern not found already, before the patterns still missing
+ * are searched one by one: one pattern matching again and again (a turn marker on each line of
+ * a transcript) would otherwise stop the search at each of its places.
+ */
+const MAX_IDLE = 8;
+
+/**
+ * A backreference (`\1` to `\9`, `\k<name>`, unless the backslash is itself escaped) or a named
+ * group, which two patterns in one alternation could not both declare.
+ */
+const NUMBERED_OR_NAMED = /(?<!\\)(?:\\\\)*\\(?:[1-9]|k<)|\(\?<(?![=!])/;
+
+export function ruleSearch(patterns: readonly RegExp[]): RuleSearch {
+  const byFlags = new Map<string, number[]>();
+  const alone: RuleSearch['alone'] = [];
+  patterns.forEach((pattern, at) => {
+    const flags = pattern.flags.replace(/[gy]/g, '');
+    if (NUMBERED_OR_NAMED.test(pattern.source)) {
+      alone.push({ at, pattern: new RegExp(pattern.source, flags) });
+      return;
+    }
+    byFlags.set(flags, [...(byFlags.get(flags) ?? []), at]);
+  });
+  const sets = [...byFlags].map(([flags, members]) => {
+    const sources = members.map((at) => patterns[at]?.source ?? '');
+    return {
+      any: new RegExp(sources.map((source) => `(?:${source})`).join('|'), `${flags}g`),
+      which: new RegExp(
+        sources.map((source, member) => `(?:(?=(?<p${member}>${source}))|)`).join(''),
+        `${flags}y`,
+      ),
+      members: members.map((at, member) => ({
+        at,
+        alone: new RegExp(sources[member] ?? '', `${flags}g`),
+      })),
+      unicode: flags.includes('u') || flags.includes('v'),
+      primed: false,
+    };
+  });
+  return { size: patterns.length, sets, alone };
+}
+
+/** Each pattern's first match in `text`, by its position in the list given to ruleSearch. */
+export function firstMatches(search: RuleSearch, text: string): (FirstMatch | null)[] {
+  const found: (FirstMatch | null)[] = new Array(search.size).fill(null);
+  for (const set of search.sets) searchSet(set, text, found);
+  for (const { at, pattern } of search.alone) {
+    const match = pattern.exec(text);
+    if (match) found[at] = { index: match.index, length: match[0].length };
+  }
+  return found;
+}
+
+function searchSet(set: FlagSet, text: string, found: (FirstMatch | null)[]): void {
+  if (!set.primed) {
+    set.primed = true;
+    const expressions = [set.any, set.which, ...set.members.map(({ alone }) => alone)];
+    for (const expression of expressions)
+      for (const primer of PRIMERS) {
+        expression.lastIndex = 0;
+        expression.exec(primer);
+      }
+  }
+  let missing = set.members.length;
+  let idle = 0;
+  set.any.lastIndex = 0;
+  let match = set.any.exec(text);
+  while (match && missing > 0) {
+    const place = match.index;
+    set.which.lastIndex = place;
+    const groups = set.which.exec(text)?.groups ?? {};
+    let fresh = false;
+    set.members.forEach(({ at }, member) => {
+      const here = groups[`p${member}`];
+      if (found[at] || here === undefined) return;
+      found[at] = { index: place, length: here.length };
+      missing -= 1;
+      fresh = true;
+    });
+    idle = fresh ? 0 : idle + 1;
+    const next = place + (set.unicode && isPairAt(text, place) ? 2 : 1);
+    if (idle >= MAX_IDLE) {
+      // Nothing before `next` holds a missing pattern: each resumes from there on its own.
+      for (const { at, alone } of set.members) {
+        if (found[at]) continue;
+        alone.lastIndex = next;
+        const later = alone.exec(text);
+        if (later) found[at] = { index: later.index, length: later[0].length };
+      }
+      return;
+    }
+    set.any.lastIndex = next;
+    match = set.any.exec(text);
+  }
+}
+
+/** A surrogate pair starts at `index`: a Unicode pattern cannot start a match inside it. */
+function isPairAt(text: string, index: number): boolean {
+  const high = text.charCodeAt(index);
+  const low = text.charCodeAt(index + 1);
+  return high >= 0xd800 && high <= 0xdbff && low >= 0xdc00 && low <= 0xdfff;
+}
