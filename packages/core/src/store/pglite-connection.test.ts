@@ -88,8 +88,8 @@ describe('node-postgres on the embedded database, through PgliteConnection', () 
 
   it('sends a begin with the statement after it, and the transaction holds', async () => {
     const calls: string[] = [];
-    const original = pglite.execProtocolStream.bind(pglite);
-    pglite.execProtocolStream = (message, options) => {
+    const original = pglite.execProtocolRawStream.bind(pglite);
+    pglite.execProtocolRawStream = (message, options) => {
       calls.push(Buffer.from(message).toString('latin1'));
       return original(message, options);
     };
@@ -113,7 +113,7 @@ describe('node-postgres on the embedded database, through PgliteConnection', () 
       await client.query('commit');
     } finally {
       client.release();
-      pglite.execProtocolStream = original;
+      pglite.execProtocolRawStream = original;
     }
     expect((await pool.query('select body from notes where id = 20')).rows).toEqual([
       { body: 'kept' },
