@@ -50,8 +50,9 @@ const BEGIN = /^\s*begin\s*;?\s*$/i;
  *   it. In a transaction that is already aborted the set fails as the statement will; should
  *   the statement fail inside a transaction, the reset fails too, and the rollback undoes the set.
  *
- * One connection per PGlite instance: PGlite is a single session, and the pool above it has one
- * client.
+ * One connection per PGlite instance, and nothing else sends it statements: PGlite is a single
+ * session, the pool above it has one client, and once its raw answers are read here PGlite's own
+ * result reader is left unset for any other caller.
  */
 export class PgliteConnection extends EventEmitter {
   /** What node-postgres reads and writes on a connection. */
