@@ -76,11 +76,9 @@ export class ResetFence {
    * `locks`) so that no wipe commits before this transaction does.
    */
   static async hold(trx: Kysely<Database>, lock = true): Promise<FenceReading> {
-    const row = lock
-      ? await sql<{ epoch: string; fenced_at: Date | null }>`
-          select epoch, fenced_at from reset_fence where id = 1 for share`.execute(trx)
-      : await sql<{ epoch: string; fenced_at: Date | null }>`
-          select epoch, fenced_at from reset_fence where id = 1`.execute(trx);
+    const locking = lock ? sql`for share` : sql``;
+    const row = await sql<{ epoch: string; fenced_at: Date | null }>`
+      select epoch, fenced_at from reset_fence where id = 1 ${locking}`.execute(trx);
     const found = row.rows[0];
     if (!found) throw new Error('the reset fence row is missing');
     return {
