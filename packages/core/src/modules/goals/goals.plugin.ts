@@ -40,6 +40,7 @@ export const goalsPlugin = fp(
     const worker = new TaskWorker({
       db,
       boss: app.jobs,
+      doorbell: app.jobDoorbell,
       jobs,
       governor,
       runtime: app.runtime,
@@ -54,6 +55,7 @@ export const goalsPlugin = fp(
     const planner = new PlanWorker({
       db,
       boss: app.jobs,
+      doorbell: app.jobDoorbell,
       jobs,
       planner: { models: app.models, configuration: app.configuration, skills: app.skills, log },
       events: app.events,

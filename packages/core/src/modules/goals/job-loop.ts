@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
+import { BACKSTOP_POLL_SECONDS, type JobDoorbell } from '../jobs/job-doorbell.js';
 
 /**
  * One worker on a pg-boss queue: fetch a job, handle it, complete it, repeat; sleep between
- * empty polls unless woken. Used instead of boss.work(), whose workers complete jobs without
+ * empty polls unless woken (by the sender of a job, or the doorbell). Used instead of boss.work(), whose workers complete jobs without
  * waiting for it: a job finishing as the app shuts down then completes on a closed pool (an
  * unhandled rejection). Here stop() returns only after the last completion is written.
  */
@@ -11,16 +12,20 @@ export class JobLoop<T extends object> {
   private stopping = false;
   private running: Promise<void> | null = null;
   private sleeper: { timer: NodeJS.Timeout; resolve: () => void } | null = null;
+  private unlisten: (() => void) | null = null;
 
   constructor(
     private readonly boss: PgBoss,
+    private readonly doorbell: JobDoorbell,
     private readonly queue: string,
-    private readonly pollingMs: number,
+    /** How soon a job due is taken while the loop is idle: the doorbell checks this often. */
+    private readonly latencyMs: number,
     private readonly handler: (job: PgBoss.Job<T>) => Promise<void>,
     private readonly log: FastifyBaseLogger,
   ) {}
 
   start(): void {
+    this.unlisten ??= this.doorbell.listen(this.queue, this.latencyMs, () => this.wake());
     this.running ??= this.loop();
   }
 
@@ -36,6 +41,8 @@ export class JobLoop<T extends object> {
   /** Finishes the job in hand, then stops. */
   async stop(): Promise<void> {
     this.stopping = true;
+    this.unlisten?.();
+    this.unlisten = null;
     this.wake();
     await this.running;
   }
@@ -75,7 +82,7 @@ export class JobLoop<T extends object> {
       const timer = setTimeout(() => {
         this.sleeper = null;
         resolve();
-      }, this.pollingMs);
+      }, BACKSTOP_POLL_SECONDS * 1000);
       this.sleeper = { timer, resolve };
     });
   }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import { uuidv7 } from '../../util/uuid-v7.js';
 import type { RuntimeEvents } from '../events/runtime-events.js';
+import type { JobDoorbell } from '../jobs/job-doorbell.js';
 import { type GoalJobs, PLAN_QUEUE, type PlanJob } from './goal-jobs.js';
 import { type Plan, type PlannerDeps, planObjective } from './goal-planner.js';
 import type { GoalStatus } from './goals.schema.js';
@@ -85,6 +86,7 @@ export class PlanWorker {
     private readonly deps: {
       db: Db;
       boss: PgBoss;
+      doorbell: JobDoorbell;
       jobs: GoalJobs;
       planner: PlannerDeps;
       events: RuntimeEvents;
@@ -96,6 +98,7 @@ export class PlanWorker {
     // A failure here (the database) fails the job, and pg-boss retries it with backoff.
     this.loop = new JobLoop<PlanJob>(
       this.deps.boss,
+      this.deps.doorbell,
       PLAN_QUEUE,
       goalsTiming.pollingSeconds * 1000,
       (job) => this.plan(job.data.goal_id),

@@ -7,6 +7,7 @@ import type { AuditService } from '../audit/audit.plugin.js';
 import type { ConfigurationService } from '../configuration/configuration.service.js';
 import type { RuntimeEventMap, RuntimeEvents } from '../events/runtime-events.js';
 import type { WorkGauge } from '../health/work-gauge.js';
+import type { JobDoorbell } from '../jobs/job-doorbell.js';
 import {
   type AgentRuntime,
   type ChatResult,
@@ -28,6 +29,7 @@ const RESULT_MAX = 20_000;
 export interface TaskWorkerDeps {
   db: Db;
   boss: PgBoss;
+  doorbell: JobDoorbell;
   jobs: GoalJobs;
   governor: ResourceGovernor;
   runtime: AgentRuntime;
@@ -64,6 +66,7 @@ export class TaskWorker {
     while (!this.stopping && this.loops.length < size) {
       const loop = new JobLoop<TaskJob>(
         this.deps.boss,
+        this.deps.doorbell,
         TASK_QUEUE,
         goalsTiming.pollingSeconds * 1000,
         (job) => this.handle(job.data),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
 import { hint } from '../../store/statement-hints.js';
+import { JobDoorbell } from './job-doorbell.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,6 +11,8 @@ declare module 'fastify' {
      * a job is taken by one worker at a time, retried with backoff, and survives restarts.
      */
     jobs: PgBoss;
+    /** Wakes this process's idle workers when their queue has a job due (one query for all). */
+    jobDoorbell: JobDoorbell;
   }
 }
 
@@ -27,22 +30,25 @@ export const jobsPlugin = fp(
     // prepares nothing, so there is no plan to keep.
     const prefix =
       app.sql.backend === 'pglite' ? hint({ plan_cache_mode: 'force_generic_plan' }) : '';
+    const query = (text: string, values?: unknown[]) => app.sql.query(prefix + text, values);
+    const schema = jobsSchemaFor(app.sql.schema);
     const boss = new PgBoss({
       // The store's own pool: on PGlite there is one session, and pg-boss must share it.
-      db: {
-        executeSql: (text, values) => app.sql.query(prefix + text, values) as Promise<{ rows: [] }>,
-      },
-      schema: jobsSchemaFor(app.sql.schema),
+      db: { executeSql: (text, values) => query(text, values) as Promise<{ rows: [] }> },
+      schema,
       // Archive completed jobs after a day and drop them after a week: the task log has its own table.
       archiveCompletedAfterSeconds: 24 * 3600,
       deleteAfterDays: 7,
     });
     boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
     await boss.start();
+    const doorbell = new JobDoorbell(boss, query, schema, log);
     app.decorate('jobs', boss);
+    app.decorate('jobDoorbell', doorbell);
     // Before the stores close (onClose hooks run in reverse order of registration): workers
     // finish or hand their jobs back.
     app.addHook('onClose', async () => {
+      await doorbell.stop();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     });
   },

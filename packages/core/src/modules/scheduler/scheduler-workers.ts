@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
+import type { JobDoorbell } from '../jobs/job-doorbell.js';
 import { RUN_SWEEP_MS } from './run-limits.js';
 import {
   CHECK_QUEUE,
@@ -12,7 +13,7 @@ import type { ScheduleRunsRepository } from './schedule-runs.repository.js';
 import type { SchedulerRepository } from './scheduler.repository.js';
 
 export interface SchedulerWorkerOptions {
-  /** How often an idle worker asks for due jobs; pg-boss allows 0.5 s at least. */
+  /** How soon a due job is taken by an idle worker: the job doorbell checks this often. */
   pollingIntervalSeconds: number;
   /** Prompt runs and reminders worked at once on this replica. */
   runWorkers: number;
@@ -45,6 +46,7 @@ export class SchedulerWorkers {
   constructor(
     private readonly deps: {
       jobs: PgBoss;
+      doorbell: JobDoorbell;
       queue: ScheduleQueue;
       runner: ScheduleRunner;
       repository: SchedulerRepository;
@@ -67,7 +69,7 @@ export class SchedulerWorkers {
     const { deps, options } = this;
     await deps.queue.createQueues();
     await this.maintain();
-    const work = { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds };
+    const work = { batchSize: 1, everySeconds: options.pollingIntervalSeconds };
     const handler = async (jobs: PgBoss.Job<unknown>[]) => {
       for (const job of jobs) {
         const data = occurrenceJobSchema.safeParse(job.data);
@@ -81,7 +83,7 @@ export class SchedulerWorkers {
     const workers = { [RUN_QUEUE]: options.runWorkers, [CHECK_QUEUE]: options.checkWorkers };
     for (const [queue, count] of Object.entries(workers))
       for (let i = 0; i < count; i++)
-        deps.queue.addWorker(queue, await deps.jobs.work(queue, work, handler));
+        deps.queue.addWorker(queue, await deps.doorbell.work(queue, work, handler));
     this.timer = setInterval(() => void this.maintain(), options.maintenanceIntervalMs);
     this.timer.unref();
     this.sweeper = setInterval(() => void this.sweep(), options.sweepIntervalMs);
@@ -99,8 +101,8 @@ export class SchedulerWorkers {
   async stop(): Promise<void> {
     this.stopTimers();
     if (this.started) {
-      await this.deps.jobs.offWork(RUN_QUEUE);
-      await this.deps.jobs.offWork(CHECK_QUEUE);
+      await this.deps.doorbell.offWork(RUN_QUEUE);
+      await this.deps.doorbell.offWork(CHECK_QUEUE);
     }
     await this.deps.runner.stop();
   }
@@ -113,7 +115,7 @@ export class SchedulerWorkers {
     if (!this.started) return;
     this.stopTimers();
     for (const queue of [RUN_QUEUE, CHECK_QUEUE]) {
-      await this.deps.jobs.offWork(queue);
+      await this.deps.doorbell.offWork(queue);
       this.deps.queue.removeWorkers(queue);
     }
     await this.deps.runner.interrupt('a Panic Reset is running');

@@ -48,6 +48,7 @@ export const schedulerPlugin = fp(
     });
     const scheduler = new SchedulerService({
       jobs: app.jobs,
+      doorbell: app.jobDoorbell,
       repository,
       runs,
       queue,

@@ -3,6 +3,7 @@ import type PgBoss from 'pg-boss';
 import { NotFoundError } from '../../errors/app-error.js';
 import type { SsrfGuard } from '../../net/ssrf.js';
 import { uuidv7 } from '../../util/uuid-v7.js';
+import type { JobDoorbell } from '../jobs/job-doorbell.js';
 import { cronRuns, upcoming } from './occurrences.js';
 import { assertFields, assertMonitorUrl, newScheduleRow } from './schedule-input.js';
 import type { ScheduleQueue } from './schedule-queue.js';
@@ -23,6 +24,7 @@ import { SchedulerWorkers } from './scheduler-workers.js';
 
 export interface SchedulerServiceDependencies {
   jobs: PgBoss;
+  doorbell: JobDoorbell;
   repository: SchedulerRepository;
   runs: ScheduleRunsRepository;
   queue: ScheduleQueue;

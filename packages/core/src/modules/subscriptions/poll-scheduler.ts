@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import { v5 as uuidv5 } from 'uuid';
 import { z } from 'zod';
+import type { JobDoorbell } from '../jobs/job-doorbell.js';
 import type { SubscriptionRow, SubscriptionsRepository } from './subscriptions.repository.js';
 import { SUBSCRIPTION_TUNING } from './subscriptions.tuning.js';
 
@@ -13,6 +14,7 @@ const pollJob = z.object({ subscription_id: z.string(), due: z.string() });
 
 export interface SchedulerOptions {
   jobs: PgBoss;
+  doorbell: JobDoorbell;
   repository: SubscriptionsRepository;
   /** Whether polls run now (the monitors_and_subscriptions flag), read at every due poll. */
   enabled: () => Promise<boolean>;
@@ -44,11 +46,11 @@ export class PollScheduler {
   constructor(private readonly options: SchedulerOptions) {}
 
   async start(): Promise<void> {
-    const { jobs } = this.options;
+    const { jobs, doorbell } = this.options;
     await jobs.createQueue(POLL_QUEUE);
-    await jobs.work(
+    await doorbell.work(
       POLL_QUEUE,
-      { batchSize: 4, pollingIntervalSeconds: SUBSCRIPTION_TUNING.jobPollingSeconds },
+      { batchSize: 4, everySeconds: SUBSCRIPTION_TUNING.jobPollingSeconds },
       (batch) => this.track(Promise.all(batch.map((job) => this.runJob(job.data))).then(() => {})),
     );
     await this.reconcile();
@@ -60,7 +62,7 @@ export class PollScheduler {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
-    await this.options.jobs.offWork(POLL_QUEUE).catch(() => {});
+    await this.options.doorbell.offWork(POLL_QUEUE).catch(() => {});
     await Promise.allSettled([...this.active]);
   }
 

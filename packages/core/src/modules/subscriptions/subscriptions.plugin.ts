@@ -42,6 +42,7 @@ export const subscriptionsPlugin = fp(
     });
     const scheduler = new PollScheduler({
       jobs: app.jobs,
+      doorbell: app.jobDoorbell,
       repository,
       enabled: () => app.configuration.flag('monitors_and_subscriptions'),
       poll: async (row) => (await poller.poll(row)).ok,
