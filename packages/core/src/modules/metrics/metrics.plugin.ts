@@ -8,6 +8,8 @@ declare module 'fastify' {
   }
 }
 
+const EVENT_LOOP_SAMPLE_MS = 100;
+
 /**
  * Prometheus metrics. They are served on METRICS_PORT by main.ts (internal network only), never
  * on the dashboard port, where /metrics is a dashboard page.
@@ -15,7 +17,13 @@ declare module 'fastify' {
 export const metricsPlugin = fp(
   async (app: FastifyInstance) => {
     const registry = new Registry();
-    collectDefaultMetrics({ register: registry });
+    // The event loop's delay is sampled every EVENT_LOOP_SAMPLE_MS instead of prom-client's 10:
+    // a sampling timer that wakes the loop 100 times a second cost an idle runtime 7 ms of CPU
+    // a second, more than all its own idle work. A stall still shows: the next sample is late.
+    collectDefaultMetrics({
+      register: registry,
+      eventLoopMonitoringPrecision: EVENT_LOOP_SAMPLE_MS,
+    });
     const duration = new Histogram({
       name: 'http_request_duration_seconds',
       help: 'HTTP request duration by route and status',
