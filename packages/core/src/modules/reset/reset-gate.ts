@@ -173,7 +173,7 @@ export class ResetGate {
   }
 
   private async poll(): Promise<void> {
-    const [active, epoch] = await this.kv.getMany([ACTIVE_KEY, EPOCH_KEY]);
+    const [active = null, epoch = null] = await this.kv.getMany([ACTIVE_KEY, EPOCH_KEY]);
     const first = this.remote.at === 0;
     if (!first && epoch !== this.remote.epoch) void this.learnWipe();
     // This process's own flag is its local run, which active() answers without the view.
