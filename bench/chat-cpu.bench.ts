@@ -18,9 +18,12 @@
  * `node --import tsx bench/chat-cpu.bench.ts`; BENCH_MESSAGES (20), BENCH_GAP_MS (250),
  * BENCH_RUNS (5), BENCH_PROFILE.
  */
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { SourceMap } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { BATCH_TURNS } from '../packages/core/src/modules/memory/memory-extractor.ts';
 import { proposedFacts, startFakeOpenAi } from '../packages/core/src/testing/fakes/index.ts';
 import { median, report, round } from './lib.ts';
@@ -39,13 +42,42 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The monotonic clock in µs: V8 stamps its profiles' samples with it. */
 const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 
+interface CallFrame {
+  url: string;
+  functionName: string;
+  lineNumber: number;
+  columnNumber: number;
+}
+
+/**
+ * The runtime's source file a frame of its cached build ran (launch.mjs bundles src/ into
+ * chunks with linked source maps): null for anything else, or where the map says nothing.
+ */
+function runtimeSource(): (frame: CallFrame) => string | null {
+  const maps = new Map<string, SourceMap | null>();
+  return (frame) => {
+    if (!frame.url.includes('/node_modules/.cache/') || !frame.url.endsWith('.js')) return null;
+    let map = maps.get(frame.url);
+    if (map === undefined) {
+      try {
+        map = new SourceMap(JSON.parse(readFileSync(`${fileURLToPath(frame.url)}.map`, 'utf8')));
+      } catch {
+        map = null;
+      }
+      maps.set(frame.url, map);
+    }
+    const entry = map?.findEntry(frame.lineNumber, frame.columnNumber);
+    return entry && 'originalSource' in entry ? entry.originalSource : null;
+  };
+}
+
 /**
  * Self time of a V8 CPU profile by package (node_modules) or runtime module, counting only the
  * samples taken within `windows` (µs of the monotonic clock).
  */
 function byModule(
   profile: {
-    nodes: Array<{ id: number; callFrame: { url: string; functionName: string } }>;
+    nodes: Array<{ id: number; callFrame: CallFrame }>;
     startTime: number;
     samples: number[];
     timeDeltas: number[];
@@ -53,6 +85,7 @@ function byModule(
   windows: Array<[number, number]>,
 ): Array<[string, number]> {
   const where = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
+  const sourceOf = runtimeSource();
   const totals = new Map<string, number>();
   let at = profile.startTime;
   profile.samples.forEach((id, index) => {
@@ -60,11 +93,9 @@ function byModule(
     if (!windows.some(([from, to]) => at >= from && at <= to)) return;
     const frame = where.get(id);
     const url = frame?.url ?? '';
-    // The runtime runs from its cached build (node_modules/.cache, see launch.mjs): its
-    // modules keep their folder names there.
-    const build = url.replace(/.*node_modules\/\.cache\/[^/]*\//, '');
-    const pkg = build.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1];
-    const own = build.match(/(?:^|\/)(modules\/[^/]+|store|http|security)\//)?.[1];
+    const source = frame ? sourceOf(frame) : null;
+    const pkg = (source ?? url).match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1];
+    const own = source?.match(/(?:^|\/)src\/((?:modules\/)?[^/]+)/)?.[1];
     const name = url.startsWith('node:')
       ? 'node internals'
       : url.startsWith('wasm:')
@@ -72,7 +103,7 @@ function byModule(
         : pkg && pkg !== '.cache'
           ? pkg
           : own
-            ? `runtime ${own}`
+            ? `runtime ${own.replace(/\.[cm]?ts$/, '')}`
             : url
               ? 'runtime, other'
               : `(${frame?.functionName || 'native'})`;
@@ -171,7 +202,7 @@ try {
       console.log(
         `\nwhere the runtime's CPU went during the ${windows.length} runs, its idle work included (${file}, ${round(total)} ms):`,
       );
-      for (const [name, ms] of rows.slice(0, 15))
+      for (const [name, ms] of rows.slice(0, 25))
         console.log(
           `  ${name.padEnd(40)} ${round(ms).toString().padStart(8)} ms  ${round((100 * ms) / total, 1)} %`,
         );
