@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FEATURE_BITS, STEP, WINDOW, windowsOf } from './injection-features.js';
-import { lengthWeight, modelVerdict } from './injection-model.js';
+import { lengthWeight, modelFlagHolds, modelVerdict } from './injection-model.js';
 import { MODEL } from './injection-model-weights.js';
 import { scanForInjection } from './input-guard.js';
 import { normalise } from './normalise.js';
@@ -53,6 +53,23 @@ describe('the learned model', () => {
       'Looking forward to your response.',
     ])
       expect(scanForInjection(sentence)).toMatchObject({ verdict: 'pass', signals: [] });
+  });
+
+  it('lets a short text flag on the model alone only when its style runs through it', () => {
+    // Two polite formulas carry the window; without either, it is a note about a deadline.
+    const mail =
+      'Hi Felix,\n\nThank you for your answer. Just to be sure I understood: the deadline for the ' +
+      'draft is Friday, and the final version is due on the 30th? Please confirm in your reply, ' +
+      'then I will tell the rest of the team.\n\nBest wishes,\nElena';
+    expect(modelVerdict(normalise(mail)).verdict).toBe('flag');
+    expect(modelFlagHolds(normalise(mail))).toBe(false);
+    expect(scanForInjection(mail)).toMatchObject({ verdict: 'pass', signals: [] });
+    expect(modelFlagHolds(normalise(GAME_ATTACK))).toBe(true);
+    // The attack style written into that mail is still found.
+    const injected = mail.replace('Best wishes', `${GAME_ATTACK}\n\nBest wishes`);
+    expect(scanForInjection(injected).signals).toEqual(['known_attack_style']);
+    // Longer texts are left to the windows.
+    expect(modelFlagHolds(normalise(`${mail}\n\n`.repeat(3)))).toBe(true);
   });
 
   it('cuts a text into windows that cover it, none longer than a window', () => {

@@ -4,7 +4,7 @@
  * It catches what no rule lists: role-play set-ups, game-specific attacks, jailbreak styles in
  * their own words. Its text's most suspicious window is reported, so the operator sees where.
  */
-import { bestWindow } from './injection-features.js';
+import { bestWindow, forEachFeature, windowsOf } from './injection-features.js';
 import { MODEL } from './injection-model-weights.js';
 
 export interface ModelVerdict {
@@ -49,4 +49,66 @@ export function modelVerdict(plain: string): ModelVerdict {
   const verdict =
     best.logit >= MODEL.flagAt ? 'flag' : best.logit >= MODEL.suspectAt ? 'suspect' : 'pass';
   return { verdict, ...best };
+}
+
+/**
+ * The model never saw everyday correspondence: it reads a polite formula ("Thank you for your
+ * response.", "Please include the order number in your reply.", "the assistant will guide you")
+ * as attack style, and in a short mail one or two of them carry a whole window. An attack's
+ * style runs through its text instead. Under SPREAD_CHECKED_BELOW characters, then, a flag
+ * stands only if it holds without the text's strongest evidence: without any one sentence
+ * (re-scored with the model's own windows), and without each window's strongest TRIMMED share
+ * of n-grams. Longer texts are left to the windows: an attack in a page is a part of it. On the
+ * development halves this costs 11 of 1,062 attacks (jailbreak role-plays near the threshold),
+ * and short mails of our own that flagged pass (testing/benign-mail.ts).
+ */
+const SPREAD_CHECKED_BELOW = 600;
+const TRIMMED = 0.08;
+/** Where a sentence ends in the normalised text (line breaks are spaces there). */
+const SENTENCE_END = /[.!?\u3002\uFF01\uFF1F]+(?:\s|$)/g;
+
+/** Whether the model's flag on `plain` stands on its own; true for texts the check leaves alone. */
+export function modelFlagHolds(plain: string): boolean {
+  if (plain.length >= SPREAD_CHECKED_BELOW) return true;
+  const weights = modelWeights();
+  const sentences: Array<[number, number]> = [];
+  let start = 0;
+  for (const end of [...plain.matchAll(SENTENCE_END)].map((m) => m.index + m[0].length)) {
+    if (plain.slice(start, end).trim()) sentences.push([start, end]);
+    start = end;
+  }
+  if (plain.slice(start).trim()) sentences.push([start, plain.length]);
+  if (sentences.length > 1)
+    for (const [from, to] of sentences) {
+      const rest = plain.slice(0, from) + plain.slice(to);
+      if (bestWindow(rest, weights, MODEL.bias).logit < MODEL.flagAt) return false;
+    }
+  return trimmedLogit(plain, weights) >= MODEL.flagAt;
+}
+
+/** The best window's logit once each window's strongest TRIMMED share of features is left out. */
+function trimmedLogit(plain: string, weights: Float32Array): number {
+  // Features come in order of position, at most a few per character: each window is a run.
+  const positions = new Uint32Array(4 * plain.length + 4);
+  const values = new Float64Array(positions.length);
+  let count = 0;
+  forEachFeature(plain, (position, bucket) => {
+    positions[count] = position;
+    values[count] = weights[bucket] ?? 0;
+    count += 1;
+  });
+  let best = Number.NEGATIVE_INFINITY;
+  let first = 0;
+  for (const [start, end] of windowsOf(plain.length)) {
+    while (first < count && (positions[first] ?? 0) < start) first += 1;
+    let last = first;
+    while (last < count && (positions[last] ?? 0) < end) last += 1;
+    if (last === first) continue;
+    const sorted = values.slice(first, last).sort();
+    const kept = Math.ceil(sorted.length * (1 - TRIMMED));
+    let sum = 0;
+    for (let at = 0; at < kept; at += 1) sum += sorted[at] ?? 0;
+    best = Math.max(best, MODEL.bias + sum / kept);
+  }
+  return best;
 }

@@ -11,7 +11,7 @@
 import { ADDRESSED_RULES } from './addressed-patterns.js';
 import { decodedCandidates } from './encoded-payloads.js';
 import { excerptAround, firstInvisible } from './excerpt.js';
-import { lengthWeight, modelVerdict } from './injection-model.js';
+import { lengthWeight, modelFlagHolds, modelVerdict } from './injection-model.js';
 import { INJECTION_PATTERNS } from './injection-patterns.js';
 import { INVISIBLE_CHARS, normalise } from './normalise.js';
 import { PHRASE_LISTS } from './phrases/index.js';
@@ -226,8 +226,9 @@ const ordered = (signals: Iterable<InjectionSignal>): InjectionSignal[] => {
 
 /**
  * What the learned model's verdict weighs: a flag alone flags, unless the text discusses
- * injection (then it needs a rule beside it); a suspicion raises the score towards a second
- * opinion without flagging on its own.
+ * injection (then it needs a rule beside it) or is a short text whose flag rests on one sentence
+ * or a phrase or two (then it counts as a suspicion: modelFlagHolds); a suspicion raises the
+ * score towards a second opinion without flagging on its own.
  */
 const MODEL_WEIGHT = { flag: 1, suspect: 0.4, pass: 0 };
 
@@ -275,8 +276,11 @@ export function scanForInjection(text: string, options: ScanOptions = {}): Injec
     signals.add('hidden_text');
   }
   const learned = modelVerdict(plain);
+  // Asked only where the flag would decide the verdict: the rules have not flagged already.
+  const counted =
+    learned.verdict === 'flag' && score < 1 && !modelFlagHolds(plain) ? 'suspect' : learned.verdict;
   const learnedWeight =
-    MODEL_WEIGHT[learned.verdict] * lengthWeight(plain.length) * (discuss ? MENTION * 2 : 1);
+    MODEL_WEIGHT[counted] * lengthWeight(plain.length) * (discuss ? MENTION * 2 : 1);
   if (learnedWeight > 0) {
     score += learnedWeight;
     if (learnedWeight >= 0.5) signals.add('known_attack_style');
