@@ -39,6 +39,9 @@ export const jobsPlugin = fp(
       // Archive completed jobs after a day and drop them after a week: the task log has its own table.
       archiveCompletedAfterSeconds: 24 * 3600,
       deleteAfterDays: 7,
+      // No pg-boss cron: schedules are the scheduler module's own jobs with a start time. Its
+      // timekeeper would poll a queue of its own every few seconds for nothing.
+      schedule: false,
     });
     boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
     await boss.start();
