@@ -4,9 +4,10 @@ import { BACKSTOP_POLL_SECONDS, type JobDoorbell } from '../jobs/job-doorbell.js
 
 /**
  * One worker on a pg-boss queue: fetch a job, handle it, complete it, repeat; sleep between
- * empty polls unless woken (by the sender of a job, or the doorbell). Used instead of boss.work(), whose workers complete jobs without
- * waiting for it: a job finishing as the app shuts down then completes on a closed pool (an
- * unhandled rejection). Here stop() returns only after the last completion is written.
+ * empty polls unless woken (by the sender of a job, or the doorbell). Used instead of
+ * boss.work(), whose workers complete jobs without waiting for it: a job finishing as the app
+ * shuts down then completes on a closed pool (an unhandled rejection). Here stop() returns only
+ * after the last completion is written.
  */
 export class JobLoop<T extends object> {
   private stopping = false;
