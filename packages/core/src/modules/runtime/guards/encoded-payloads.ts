@@ -15,6 +15,7 @@ import {
   partsWith,
   SPACED_MARK,
 } from './normalise.js';
+import { isSpace } from './token-flooding.js';
 
 /** From a run's start only: tried at every letter of a word, the run is read again each time. */
 const BASE64_RUN = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{24,8192}={0,2}/g;
@@ -30,6 +31,61 @@ const REVERSED_MAX = 4096;
 const REVERSED_WORDS = /\b(?:eht|uoy|dna|ruoy|erongi|snoitcurtsni|tpmorp|metsys|lla)\b/i;
 /** Base64 runs decoded per text: a JSON dump of ids should not cost a decode each. */
 const MAX_RUNS = 64;
+
+/** Each ASCII code's kind: 1 in the base64 alphabet, 2 in the URL-safe one only, 5 a capital. */
+const ALPHABET = Uint8Array.from({ length: 128 }, (_, code) => {
+  const char = String.fromCharCode(code);
+  if (/[A-Z]/.test(char)) return 5;
+  if (/[a-z0-9+/]/.test(char)) return 1;
+  return /[_-]/.test(char) ? 2 : 0;
+});
+
+/**
+ * Where the first run of `min` or more base64 characters (`url`: of either alphabet) with a
+ * capital among them starts, or -1. A run worth decoding needs both, so the run expressions,
+ * which test a look-behind at each character, start there: most texts have no such run, and
+ * one walk over the characters says so.
+ */
+export function base64RunAt(text: string, min: number, url = false): number {
+  const accepted = url ? 3 : 1;
+  let run = 0;
+  let capital = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    const kind = code < 128 ? (ALPHABET[code] ?? 0) : 0;
+    if ((kind & accepted) === 0) {
+      run = 0;
+      capital = false;
+      continue;
+    }
+    run += 1;
+    if (kind === 5) capital = true;
+    if (capital && run >= min) return index + 1 - run;
+  }
+  return -1;
+}
+
+/**
+ * Whether `text` could hold a HEX_RUN: 32 hex digits with no other character between them than
+ * single spaces or colons. One walk, where the expression tries each word again.
+ */
+function hasHexDigits(text: string): boolean {
+  let digits = 0;
+  let separated = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if ((code >= 0x30 && code <= 0x39) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x66)) {
+      digits += 1;
+      separated = false;
+      if (digits >= 32) return true;
+    } else if (!separated && (code === 0x3a || isSpace(code))) separated = true;
+    else {
+      digits = 0;
+      separated = false;
+    }
+  }
+  return false;
+}
 
 /** Mostly printable text: a decoded image or a random key is not. */
 function readable(text: string): boolean {
@@ -50,7 +106,9 @@ function rot13(text: string): string {
 export function decodedCandidates(text: string): string[] {
   const out: string[] = [];
   let runs = 0;
-  for (const [run] of text.matchAll(BASE64_RUN)) {
+  // No run the loop would decode starts before `from` (base64RunAt), so the search starts there.
+  const from = base64RunAt(text, 24, true);
+  for (const [run] of from < 0 ? [] : text.slice(from).matchAll(BASE64_RUN)) {
     // A word or an identifier is not base64 worth decoding: it needs mixed case or digits.
     if (!/[A-Z]/.test(run) || !/[a-z0-9]/.test(run)) continue;
     runs += 1;
@@ -60,7 +118,7 @@ export function decodedCandidates(text: string): string[] {
     );
     if (readable(decoded)) out.push(decoded);
   }
-  for (const [run] of text.matchAll(HEX_RUN)) {
+  for (const [run] of hasHexDigits(text) ? text.matchAll(HEX_RUN) : []) {
     const decoded = Buffer.from(run.replace(/[\s:]/g, ''), 'hex').toString('utf8');
     if (readable(decoded)) out.push(decoded);
   }

@@ -9,13 +9,13 @@
  * reports a phrase counts that match at a quarter, so it takes several to flag it.
  */
 import { ADDRESSED_RULES } from './addressed-patterns.js';
-import { decodedCandidates } from './encoded-payloads.js';
+import { base64RunAt, decodedCandidates } from './encoded-payloads.js';
 import { excerptAround, firstInvisible } from './excerpt.js';
 import { lengthWeight, modelFlagHolds, modelVerdict } from './injection-model.js';
 import { INJECTION_PATTERNS } from './injection-patterns.js';
-import { INVISIBLE_CHARS, normalise } from './normalise.js';
+import { normalise, visibleForm } from './normalise.js';
 import { PHRASE_LISTS } from './phrases/index.js';
-import { firstMatches, type RuleSearch, ruleSearch } from './rule-search.js';
+import { anyOf, firstMatches, type RuleSearch, ruleSearch } from './rule-search.js';
 import { type GuardRule, type InjectionSignal, SIGNAL_ORDER } from './signals.js';
 import { STRUCTURAL_RULES } from './structural-patterns.js';
 import { hasTokenFlood } from './token-flooding.js';
@@ -62,10 +62,13 @@ const BASE64_RUN = /(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{200,}={0,2}/g;
 
 /** A long run of base64 outside a data: URL: mixed case and digits, not a word or a path. */
 function hasBase64Blob(text: string): boolean {
-  for (const match of text.matchAll(BASE64_RUN)) {
+  const from = base64RunAt(text, 200);
+  if (from < 0) return false;
+  // No run before `from` has a capital, which the test below needs.
+  for (const match of text.slice(from).matchAll(BASE64_RUN)) {
+    const at = from + match.index;
     const run = match[0];
-    if (/data:[\w/+.-]+;base64,$/.test(text.slice(Math.max(0, match.index - 60), match.index)))
-      continue;
+    if (/data:[\w/+.-]+;base64,$/.test(text.slice(Math.max(0, at - 60), at))) continue;
     const slashes = run.split('/').length - 1;
     if (/[A-Z]/.test(run) && /[a-z]/.test(run) && /\d/.test(run) && slashes < run.length / 20)
       return true;
@@ -162,13 +165,12 @@ const GATES = PHRASE_LISTS.flatMap((list) => (list.gate ? [list.gate] : []));
 /**
  * Every language's gate in one expression per flag set: English text, which opens none of
  * them, is read once instead of once per language. A text that opens one tests each gate.
+ * Only whether it matches is read, so its alternatives are grouped as the rule search's are.
  */
 const ANY_GATE = [...new Set(GATES.map((gate) => gate.flags))].map(
   (flags) =>
     new RegExp(
-      GATES.filter((gate) => gate.flags === flags)
-        .map((gate) => `(?:${gate.source})`)
-        .join('|'),
+      anyOf(GATES.filter((gate) => gate.flags === flags).map((gate) => gate.source)),
       flags,
     ),
 );
@@ -185,9 +187,14 @@ const STRUCTURAL_GROUP = group(STRUCTURAL_RULES);
 
 /**
  * The rules that match a text, and their weight; `discuss` discounts quoted or reported use.
- * `plain` is the text's normalised copy when the caller has made it already.
+ * `visible` and `plain` are the text's forms (normalise.ts) when the caller has made them.
  */
-function match(text: string, discuss: boolean, plain = normalise(text)): Matches {
+function match(
+  text: string,
+  discuss: boolean,
+  visible = visibleForm(text),
+  plain = normalise(text, visible),
+): Matches {
   const result: Matches = { rules: new Set(), score: 0, signals: new Set(), heaviest: null };
   // A quoted phrase that several rules recognise is still one mention.
   const mentions: [number, number][] = [];
@@ -215,7 +222,7 @@ function match(text: string, discuss: boolean, plain = normalise(text)): Matches
     });
   };
   for (const plainGroup of PLAIN_GROUPS) addGroup(plainGroup, plain);
-  addGroup(STRUCTURAL_GROUP, text.normalize('NFKC').replace(INVISIBLE_CHARS, ''));
+  addGroup(STRUCTURAL_GROUP, visible);
   return result;
 }
 
@@ -234,8 +241,9 @@ const MODEL_WEIGHT = { flag: 1, suspect: 0.4, pass: 0 };
 
 export function scanForInjection(text: string, options: ScanOptions = {}): InjectionScan {
   const discuss = DISCUSSION.test(text.slice(0, 20_000).toLowerCase());
-  const plain = normalise(text);
-  const found = match(text, discuss, plain);
+  const visible = visibleForm(text);
+  const plain = normalise(text, visible);
+  const found = match(text, discuss, visible, plain);
   let score = found.score;
   const signals = new Set(found.signals);
   // The excerpt shown to the operator: the most telling evidence first.

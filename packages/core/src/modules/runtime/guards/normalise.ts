@@ -20,15 +20,19 @@ export function fold(text: string): string {
   return text.normalize('NFKD').replace(MARKS, '').normalize('NFC');
 }
 
+/** The text in NFKC without invisible characters: what the structural rules read. */
+export function visibleForm(text: string): string {
+  return text.normalize('NFKC').replace(INVISIBLE_CHARS, '');
+}
+
 /**
  * The text the phrase rules read: folded, one case, one space, no invisible or emphasis
- * characters, typographic quotes made plain.
+ * characters, typographic quotes made plain. `visible` is the text's visibleForm when the
+ * caller has made it already.
  */
-export function normalise(text: string): string {
+export function normalise(text: string, visible?: string): string {
   // Plain ASCII has nothing to fold: most tool output skips the Unicode passes.
-  const folded = NOT_PLAIN_ASCII.test(text)
-    ? fold(text.normalize('NFKC').replace(INVISIBLE_CHARS, ''))
-    : text;
+  const folded = NOT_PLAIN_ASCII.test(text) ? fold(visible ?? visibleForm(text)) : text;
   return (
     folded
       // Escapes of a JSON string would glue words together ("done.\\nYou must").
@@ -146,7 +150,34 @@ export const SPACED_MARK = /(?=[^ .\-_][ .\-_])(?:\p{L}(?:[ .\-_]| {2,3})){5}\p{
  */
 const SPACED_HINT = /[ .\-_]\S[ .\-_/]{1,3}\S[ .\-_]/u;
 export function hasSpacedLetters(text: string): boolean {
-  return SPACED_HINT.test(text) && text.search(SPACED) >= 0;
+  return SPACED_HINT.test(text) && hasLoneCharacters(text) && text.search(SPACED) >= 0;
+}
+
+/** The characters a separator of SPACED is made of. */
+const isSeparator = (code: number) =>
+  code === 0x20 || code === 0x2e || code === 0x2d || code === 0x5f || code === 0x2f;
+
+/**
+ * Whether the text has four words of one character in a row, whatever separators between them,
+ * as the inner letters of any spaced run are: one walk over the characters, which most texts
+ * that pass SPACED_HINT fail (a character outside the basic plane counts as one).
+ */
+function hasLoneCharacters(text: string): boolean {
+  let run = 0;
+  let length = 0;
+  for (let index = 0; index <= text.length; index += 1) {
+    const code = index < text.length ? text.charCodeAt(index) : 0x20;
+    if (!isSeparator(code)) {
+      length += 1;
+      const next = text.charCodeAt(index + 1);
+      if (code >= 0xd800 && code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) index += 1;
+      continue;
+    }
+    if (length > 0) run = length === 1 ? run + 1 : 0;
+    if (run >= 4) return true;
+    length = 0;
+  }
+  return false;
 }
 export function joinSpacedLetters(text: string): string {
   return text.replace(SPACED, (run) =>

@@ -39,6 +39,16 @@ describe('ruleSearch', () => {
     expect(found[4]).not.toBeNull();
   });
 
+  it('agrees with exec when patterns mix word-boundary and other alternatives', () => {
+    // The search groups alternatives that start with \b, a look-behind moved after its \b.
+    const patterns = [/(?<!not )\bsend it\b/, /\bfoo|bar\b/, /x{3}|\bthe end\b/i, /[|(]\bq|\b/];
+    const text = 'do not send it, send it. rebar foobar THE END xxx (q';
+    expect(firstMatches(ruleSearch(patterns), text)).toEqual(oneByOne(patterns, text));
+    expect(firstMatches(ruleSearch(patterns.slice(0, 3)), 'xbarfoo')).toEqual(
+      oneByOne(patterns.slice(0, 3), 'xbarfoo'),
+    );
+  });
+
   it('agrees with exec around characters outside the basic plane', () => {
     const patterns = [/\P{L}b/u, /😀b/u, /😀/u];
     const text = 'a😀b 😀😀b';

@@ -74,7 +74,7 @@ export function ruleSearch(patterns: readonly RegExp[]): RuleSearch {
   const sets = [...byFlags].map(([flags, members]) => {
     const sources = members.map((at) => patterns[at]?.source ?? '');
     return {
-      any: new RegExp(sources.map((source) => `(?:${source})`).join('|'), `${flags}g`),
+      any: new RegExp(anyOf(sources), `${flags}g`),
       which: new RegExp(
         sources.map((source, member) => `(?:(?=(?<p${member}>${source}))|)`).join(''),
         `${flags}y`,
@@ -88,6 +88,69 @@ export function ruleSearch(patterns: readonly RegExp[]): RuleSearch {
     };
   });
   return { size: patterns.length, sets, alone };
+}
+
+/**
+ * The source of the alternation that finds where some pattern matches. Only the place of its
+ * match is read, never which alternative matched, so the patterns' top-level alternatives may
+ * be regrouped: those that start at a word boundary go behind one `\b`, which fails at once
+ * inside a word instead of once for each of them (a leading look-behind moves after its `\b`:
+ * two assertions at one place hold in either order). The English groups' alternations ran a
+ * third to a half faster so.
+ */
+export function anyOf(sources: string[]): string {
+  const atWord: string[] = [];
+  const others: string[] = [];
+  for (const alternative of sources.flatMap(topLevelAlternatives)) {
+    const behind = /^\(\?<[=!]/.test(alternative) ? groupEnd(alternative, 0) + 1 : 0;
+    if (WORD_START.test(alternative.slice(behind)))
+      atWord.push(`(?:${alternative.slice(0, behind)}${alternative.slice(behind + 2)})`);
+    else others.push(`(?:${alternative})`);
+  }
+  return [...(atWord.length > 0 ? [`\\b(?:${atWord.join('|')})`] : []), ...others].join('|');
+}
+
+/** A `\b` that is not quantified. */
+const WORD_START = /^\\b(?![*+?{])/;
+
+/** The alternatives of a source's outermost level. */
+function topLevelAlternatives(source: string): string[] {
+  const alternatives: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let at = 0; at < source.length; at = skip(source, at)) {
+    const char = source[at];
+    if (char === '(') depth += 1;
+    else if (char === ')') depth -= 1;
+    else if (char === '|' && depth === 0) {
+      alternatives.push(source.slice(start, at));
+      start = at + 1;
+    }
+  }
+  alternatives.push(source.slice(start));
+  return alternatives;
+}
+
+/** Where the group opening at `open` closes. */
+function groupEnd(source: string, open: number): number {
+  let depth = 0;
+  for (let at = open; at < source.length; at = skip(source, at)) {
+    if (source[at] === '(') depth += 1;
+    else if (source[at] === ')') {
+      depth -= 1;
+      if (depth === 0) return at;
+    }
+  }
+  return source.length;
+}
+
+/** The index after the token at `at`: an escape or a character class is one token. */
+function skip(source: string, at: number): number {
+  if (source[at] === '\\') return at + 2;
+  if (source[at] !== '[') return at + 1;
+  let end = at + 1;
+  while (end < source.length && source[end] !== ']') end += source[end] === '\\' ? 2 : 1;
+  return end + 1;
 }
 
 /** Each pattern's first match in `text`, by its position in the list given to ruleSearch. */

@@ -8,7 +8,7 @@ const SHORT = 3;
 const MAX_CYCLE = 3;
 
 /** What `\s` matches, as `split(/\s+/)` cuts the tokens. */
-function isSpace(code: number): boolean {
+export function isSpace(code: number): boolean {
   if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
   return (
     code === 0xa0 ||
