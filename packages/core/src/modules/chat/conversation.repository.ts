@@ -1,4 +1,4 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Database } from '../../store/database.js';
 import { jsonRows } from '../../store/json-rows.js';
 import type { KvStore } from '../../store/kv/kv-store.js';
@@ -49,6 +49,88 @@ const TITLE_CHARS = 80;
 /** History is read in pages of this many messages until the token budget is spent. */
 const HISTORY_PAGE = 50;
 
+/** A message row a statement with `exchangeWrites` stored. */
+export interface StoredMessageRow {
+  id: string;
+  created_at: string;
+}
+
+const messageRows = (exchanges: Exchange[]) =>
+  // The question's id sorts before its answer's, so the pair keeps its order at equal times.
+  exchanges.flatMap((exchange) =>
+    (['user', 'assistant'] as const).map((role) => {
+      const content = role === 'user' ? exchange.user_text : exchange.reply_text;
+      return {
+        id: role === 'user' ? exchange.user_id : exchange.reply_id,
+        chat_id: exchange.chat_id,
+        role,
+        content,
+        request_id: exchange.request_id,
+        tokens: estimateTokens(content),
+        created_at: exchange.at ?? null,
+      };
+    }),
+  );
+
+/**
+ * The writes of `appendExchanges` as the common table expressions `stored_messages` (id,
+ * chat_id, request_id, created_at of each message stored) and `stored_chats`, for a statement
+ * of the caller's (the exchange journal's batch, which stores the exchanges of the requests
+ * `only` selects). A chat's row counts the messages stored; a new chat is titled after its
+ * first exchange stored, and takes its times from the exchanges stored (the database's clock
+ * for live ones). `stored` groups the rows of stored_messages the statement returned.
+ */
+export function exchangeWrites(
+  exchanges: Exchange[],
+  only?: RawBuilder<unknown>,
+): { ctes: RawBuilder<unknown>; stored(rows: StoredMessageRow[]): StoredMessages } {
+  const messages = messageRows(exchanges);
+  const chats = exchanges.map((exchange, order) => ({
+    chat_id: exchange.chat_id,
+    request_id: exchange.request_id,
+    order,
+    title: exchange.user_text.replace(/\s+/g, ' ').trim().slice(0, TITLE_CHARS) || exchange.chat_id,
+    at: exchange.at ?? null,
+  }));
+  const ctes = sql`stored_messages as (
+      insert into chat_messages (id, chat_id, role, content, request_id, tokens, created_at)
+      select id, chat_id, role, content, request_id, tokens, coalesce(created_at, clock_timestamp())
+      from jsonb_to_recordset(${jsonRows(messages)}::jsonb) as r(id text,
+        chat_id text, role text, content text, request_id text, tokens integer,
+        created_at timestamptz)
+      ${only ? sql`where r.request_id in (${only})` : sql``}
+      on conflict (id) do nothing
+      returning id, chat_id, request_id, ${isoMicros('created_at')} as created_at),
+    stored_chats as (
+      insert into chats (chat_id, title, message_count, created_at, updated_at)
+      select e.chat_id, (array_agg(e.title order by e."order"))[1],
+        (select count(*) from stored_messages m where m.chat_id = e.chat_id),
+        coalesce((array_agg(e.at order by e."order"))[1], clock_timestamp()),
+        coalesce((array_agg(e.at order by e."order" desc))[1], clock_timestamp())
+      from jsonb_to_recordset(${jsonRows(chats)}::jsonb) as e(chat_id text, request_id text,
+        "order" integer, title text, at timestamptz)
+      where e.request_id in (select request_id from stored_messages)
+      group by e.chat_id
+      on conflict (chat_id) do update set
+        message_count = chats.message_count + excluded.message_count,
+        updated_at = greatest(chats.updated_at, excluded.updated_at))`;
+  return {
+    ctes,
+    stored(rows) {
+      const storedAt = new Map(rows.map((row) => [row.id, row.created_at]));
+      const byChat: StoredMessages = new Map();
+      for (const { chat_id, created_at: _, ...message } of messages) {
+        const createdAt = storedAt.get(message.id);
+        if (createdAt === undefined) continue;
+        const list = byChat.get(chat_id) ?? [];
+        list.push({ ...message, created_at: createdAt });
+        byChat.set(chat_id, list);
+      }
+      return byChat;
+    },
+  };
+}
+
 /** Conversations per chat_id: the messages, and a summary row for the chat list. */
 export class ConversationRepository {
   /** Recent chats' latest messages: a running conversation reads its context without a query. */
@@ -68,71 +150,21 @@ export class ConversationRepository {
 
   /**
    * Stores answered exchanges (texts already redacted) and keeps each chat's summary row
-   * current, in the caller's transaction. Ids and times come with the exchange, so storing one
-   * twice (a journal replayed after a crash) adds nothing. A request that failed or was
-   * cancelled stores nothing: its trace tells what happened, and the next request's context
-   * does not carry a question left hanging. Returns the messages it added, for `remember` once
-   * the caller's transaction has committed.
+   * current, in one statement, in the caller's transaction. Ids and times come with the
+   * exchange, so storing one twice (a journal replayed after a crash) adds nothing. A request
+   * that failed or was cancelled stores nothing: its trace tells what happened, and the next
+   * request's context does not carry a question left hanging. Returns the messages it added,
+   * for `remember` once the caller's transaction has committed.
    */
   async appendExchanges(
     exchanges: Exchange[],
     db: Kysely<Database> = this.db,
   ): Promise<StoredMessages> {
-    const byChat: StoredMessages = new Map();
-    if (exchanges.length === 0) return byChat;
-    const message = (exchange: Exchange, role: ChatMessage['role']) => ({
-      id: role === 'user' ? exchange.user_id : exchange.reply_id,
-      chat_id: exchange.chat_id,
-      role,
-      content: role === 'user' ? exchange.user_text : exchange.reply_text,
-      request_id: exchange.request_id,
-      tokens: estimateTokens(role === 'user' ? exchange.user_text : exchange.reply_text),
-      created_at: exchange.at ?? null,
-    });
-    // The question's id sorts before its answer's, so the pair keeps its order at equal times.
-    const rows = exchanges.flatMap((e) => [message(e, 'user'), message(e, 'assistant')]);
-    const { rows: stored } = await sql<{ id: string; created_at: string }>`
-      insert into chat_messages (id, chat_id, role, content, request_id, tokens, created_at)
-      select id, chat_id, role, content, request_id, tokens, coalesce(created_at, clock_timestamp())
-      from jsonb_to_recordset(${jsonRows(rows)}::jsonb) as r(id text, chat_id text, role text,
-        content text, request_id text, tokens integer, created_at timestamptz)
-      on conflict (id) do nothing
-      returning id, ${isoMicros('created_at')} as created_at`.execute(db);
-    const storedAt = new Map(stored.map((row) => [row.id, row.created_at]));
-    for (const row of rows) {
-      const createdAt = storedAt.get(row.id);
-      if (createdAt === undefined) continue;
-      const { id, role, content, request_id, tokens } = row;
-      const list = byChat.get(row.chat_id) ?? [];
-      list.push({ id, role, content, request_id, tokens, created_at: createdAt });
-      byChat.set(row.chat_id, list);
-    }
-    const chats = [...byChat].map(([chatId, added]) => {
-      const own = exchanges.filter((e) => e.chat_id === chatId);
-      const first = own[0] as Exchange;
-      const title = first.user_text.replace(/\s+/g, ' ').trim().slice(0, TITLE_CHARS) || chatId;
-      return {
-        chat_id: chatId,
-        title,
-        message_count: added.length,
-        ...(first.at ? { created_at: new Date(first.at) } : {}),
-        ...(first.at
-          ? { updated_at: new Date((own[own.length - 1] as Exchange).at ?? first.at) }
-          : {}),
-      };
-    });
-    if (chats.length === 0) return byChat;
-    await db
-      .insertInto('chats')
-      .values(chats)
-      .onConflict((oc) =>
-        oc.column('chat_id').doUpdateSet({
-          message_count: sql`chats.message_count + excluded.message_count`,
-          updated_at: sql`greatest(chats.updated_at, excluded.updated_at)`,
-        }),
-      )
-      .execute();
-    return byChat;
+    if (exchanges.length === 0) return new Map();
+    const writes = exchangeWrites(exchanges);
+    const { rows } = await sql<StoredMessageRow>`
+      with ${writes.ctes} select id, created_at from stored_messages`.execute(db);
+    return writes.stored(rows);
   }
 
   /** Once the transaction that stored them has committed: cached histories grow by them. */

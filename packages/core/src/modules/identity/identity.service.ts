@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../store/database.js';
 import type { KvStore } from '../../store/kv/kv-store.js';
 import { SharedCache } from '../../store/kv/shared-cache.js';
@@ -14,6 +14,15 @@ export const DEFAULT_IDENTITY = {
 
 /** Who the agent is, without its experience (which changes with every request). */
 export type IdentityProfile = Pick<Identity, 'name' | 'persona'>;
+
+/**
+ * The update of `addXp`, on its own or as a part of a larger statement (the exchange journal's
+ * batch, where `amount` is a subquery): the row is left alone when there is nothing to add.
+ */
+export function addXpSql(amount: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`update identity set total_xp = total_xp + xp.amount
+    from (select (${amount}) as amount) xp where id = 1 and xp.amount > 0`;
+}
 
 /** The agent's one identity row: who it is and how much work it has completed. */
 export class IdentityService {
@@ -87,10 +96,6 @@ export class IdentityService {
   /** Atomic, so concurrent requests never lose each other's XP; in the caller's transaction if given. */
   async addXp(amount: number, db: Kysely<Database> = this.db): Promise<void> {
     if (amount <= 0) return;
-    await db
-      .updateTable('identity')
-      .set({ total_xp: sql`total_xp + ${amount}` })
-      .where('id', '=', 1)
-      .execute();
+    await addXpSql(sql`${amount}::integer`).execute(db);
   }
 }

@@ -10,7 +10,6 @@ import { openTestSqlStore, sqlTestBackends, type TestSqlStore } from '../../test
 import { ConversationRepository } from '../chat/conversation.repository.js';
 import { IdentityService } from '../identity/identity.service.js';
 import { ResetFence } from '../reset/reset-fence.js';
-import { TracesRepository } from '../traces/traces.repository.js';
 import { ExchangeJournal, type RequestRecord } from './exchange-journal.js';
 
 const silent = {
@@ -63,6 +62,13 @@ async function storedText(store: TestSqlStore): Promise<string> {
   return rows.rows.map((r) => r.row).join('\n');
 }
 
+async function totalXp(store: TestSqlStore): Promise<number> {
+  const row = await sql<{ total_xp: number }>`select total_xp from identity where id = 1`.execute(
+    store.db,
+  );
+  return Number(row.rows[0]?.total_xp);
+}
+
 async function journalText(dir: string): Promise<string> {
   const files = await readdir(dir);
   return (await Promise.all(files.map((f) => readFile(path.join(dir, f), 'utf8')))).join('');
@@ -92,9 +98,7 @@ describe.each(backends)('the exchange journal behind the reset fence (%s)', (bac
     await identity.ensure();
     const journal = await ExchangeJournal.open({
       db: store.db,
-      traces: new TracesRepository(store.db, pending),
       conversations: new ConversationRepository(store.db, pending, kv),
-      identity,
       journalDir: dir,
       logger: silent,
       pendingWrites: pending,
@@ -178,6 +182,46 @@ describe.each(backends)('the exchange journal behind the reset fence (%s)', (bac
     // The replayed file is gone.
     expect(await journalText(dir)).toBe('');
     await journal.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('stores each request once when a journal is replayed twice, and names a chat after what it kept', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'fence-journal-'));
+    const fence = await newFence();
+    // A chat's first line is from before a wipe, its second from after it.
+    const inChat = (marker: string, epoch: number) => {
+      const made = record(marker);
+      const chat = { chat_id: 'chat-replayed-twice' };
+      return {
+        ...made,
+        trace: { ...made.trace, ...chat },
+        exchange: made.exchange && { ...made.exchange, ...chat },
+        xp: 5,
+        epoch,
+      };
+    };
+    const crashFile = path.join(dir, '0-1-crash.ndjson');
+    const lines = [inChat('wiped-question', fence.epoch - 1), inChat('kept-question', fence.epoch)];
+    const journalLines = lines.map((line) => `${JSON.stringify(line)}\n`).join('');
+    const xpBefore = await totalXp(store);
+    await writeFile(crashFile, journalLines);
+    await (await open(fence)).close();
+    // The same file again, as if the process died before it deleted it.
+    await writeFile(crashFile, journalLines);
+    await (await open(fence)).close();
+
+    const chat = await sql<{ title: string; message_count: number }>`
+      select title, message_count from chats where chat_id = 'chat-replayed-twice'`.execute(
+      store.db,
+    );
+    expect(chat.rows).toEqual([{ title: 'question kept-question', message_count: 2 }]);
+    const traces = await sql<{ n: number }>`
+      select count(*)::int as n from traces where chat_id = 'chat-replayed-twice'`.execute(
+      store.db,
+    );
+    expect(traces.rows[0]?.n).toBe(1);
+    expect((await totalXp(store)) - xpBefore).toBe(5);
+    expect(await storedText(store)).not.toContain('wiped-question');
     await rm(dir, { recursive: true, force: true });
   });
 });

@@ -1,13 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../store/database.js';
+import { jsonRows } from '../../store/json-rows.js';
 import type { PendingWrites } from '../../store/pending-writes.js';
 import { WriteBehind } from '../../store/write-behind.js';
-import type { ConversationRepository, Exchange } from '../chat/conversation.repository.js';
-import type { IdentityService } from '../identity/identity.service.js';
+import {
+  type ConversationRepository,
+  type Exchange,
+  exchangeWrites,
+  type StoredMessageRow,
+} from '../chat/conversation.repository.js';
+import { addXpSql } from '../identity/identity.service.js';
 import { ResetFence } from '../reset/reset-fence.js';
-import type { NewTrace, TracesRepository } from '../traces/traces.repository.js';
+import { insertTraces, type NewTrace } from '../traces/traces.repository.js';
 import {
   guardEntrySchema,
   stepSchema,
@@ -53,9 +59,7 @@ const recordLine = z.object({
 
 export interface ExchangeJournalOptions {
   db: Kysely<Database>;
-  traces: TracesRepository;
   conversations: ConversationRepository;
-  identity: IdentityService;
   journalDir: string;
   /** This replica's name: journals of several replicas may share one folder. */
   owner?: string;
@@ -81,7 +85,7 @@ export class ExchangeJournal {
   ) {}
 
   static async open(options: ExchangeJournalOptions): Promise<ExchangeJournal> {
-    const { db, traces, conversations, identity, fence, logger } = options;
+    const { db, conversations, fence, logger } = options;
     const writer = await WriteBehind.open<JournaledRecord>({
       name: 'exchange',
       journalDir: options.journalDir,
@@ -105,26 +109,27 @@ export class ExchangeJournal {
           );
           stale = all.length - batch.length;
           if (batch.length === 0) return new Map();
-          const stored = await traces.insertMany(
-            batch.map(({ trace: { created_at, ...trace } }) =>
-              replayed ? { ...trace, created_at } : trace,
-            ),
-            trx,
-          );
-          const fresh = batch.filter((record) => stored.has(record.trace.request_id));
-          const messages = await conversations.appendExchanges(
-            fresh.flatMap(({ exchange }) => {
-              if (!exchange) return [];
-              const { at, ...rest } = exchange;
-              return [replayed ? exchange : rest];
-            }),
-            trx,
-          );
-          await identity.addXp(
-            fresh.reduce((sum, record) => sum + record.xp, 0),
-            trx,
-          );
-          return messages;
+          // One statement: the traces not stored yet, then only those requests' messages,
+          // chats and XP (a replayed request whose trace is stored adds nothing).
+          const exchanges = batch.flatMap(({ exchange }) => {
+            if (!exchange) return [];
+            const { at, ...rest } = exchange;
+            return [replayed ? exchange : rest];
+          });
+          const xp = batch.map(({ trace, xp }) => ({ request_id: trace.request_id, xp }));
+          const writes = exchangeWrites(exchanges, sql`select request_id from stored_traces`);
+          const { rows } = await sql<StoredMessageRow>`
+            with stored_traces as (${insertTraces(
+              batch.map(({ trace: { created_at, ...trace } }) =>
+                replayed ? { ...trace, created_at } : trace,
+              ),
+            )}),
+            ${writes.ctes},
+            added_xp as (${addXpSql(sql`select sum(x.xp)::integer
+              from jsonb_to_recordset(${jsonRows(xp)}::jsonb) as x(request_id text, xp integer)
+              where x.request_id in (select request_id from stored_traces)`)})
+            select id, created_at from stored_messages`.execute(trx);
+          return writes.stored(rows);
         });
         conversations.remember(added);
         if (stale > 0)

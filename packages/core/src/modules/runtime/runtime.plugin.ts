@@ -24,9 +24,7 @@ export const runtimePlugin = fp(
     // Opening replays what an earlier run journaled but did not store, before anything is served.
     const exchanges = await ExchangeJournal.open({
       db: app.sql.db,
-      traces: app.traces,
       conversations,
-      identity: app.identity,
       journalDir: path.join(app.config.storage.dataDir, 'exchange-journal'),
       owner: app.replicaId,
       logger: app.log.child({ module: 'exchange-journal' }),

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../store/database.js';
 import { jsonRows } from '../../store/json-rows.js';
 import { containsPattern } from '../../store/like.js';
@@ -33,6 +33,31 @@ const COLUMNS = [
   'otel_trace_id',
 ] as const;
 
+/**
+ * The insert of `insertMany`, on its own or as a part of a larger statement (the exchange
+ * journal's batch): the traces not already stored, each stored one's request_id returned.
+ */
+export function insertTraces(traces: NewTrace[]): RawBuilder<{ request_id: string }> {
+  const rows = traces.map((trace) => ({
+    ...trace,
+    memory_items: trace.memory_items ?? [],
+    otel_trace_id: trace.otel_trace_id ?? null,
+    created_at: trace.created_at ?? null,
+  }));
+  return sql<{ request_id: string }>`
+    insert into traces (request_id, chat_id, tier, status, latency_ms, model, tokens, cost_usd,
+      guard_chain, steps, memory_items, input, reply, error, otel_trace_id, created_at)
+    select request_id, chat_id, tier, status, latency_ms, model, tokens, cost_usd,
+      guard_chain, steps, memory_items, input, reply, error, otel_trace_id,
+      coalesce(created_at, clock_timestamp())
+    from jsonb_to_recordset(${jsonRows(rows)}::jsonb) as r(request_id text, chat_id text,
+      tier text, status text, latency_ms integer, model text, tokens jsonb,
+      cost_usd double precision, guard_chain jsonb, steps jsonb, memory_items jsonb,
+      input text, reply text, error text, otel_trace_id text, created_at timestamptz)
+    on conflict (request_id) do nothing
+    returning request_id`;
+}
+
 export class TracesRepository {
   constructor(
     private readonly db: Kysely<Database>,
@@ -50,24 +75,7 @@ export class TracesRepository {
    */
   async insertMany(traces: NewTrace[], db: Kysely<Database> = this.db): Promise<Set<string>> {
     if (traces.length === 0) return new Set();
-    const rows = traces.map((trace) => ({
-      ...trace,
-      memory_items: trace.memory_items ?? [],
-      otel_trace_id: trace.otel_trace_id ?? null,
-      created_at: trace.created_at ?? null,
-    }));
-    const { rows: stored } = await sql<{ request_id: string }>`
-      insert into traces (request_id, chat_id, tier, status, latency_ms, model, tokens, cost_usd,
-        guard_chain, steps, memory_items, input, reply, error, otel_trace_id, created_at)
-      select request_id, chat_id, tier, status, latency_ms, model, tokens, cost_usd,
-        guard_chain, steps, memory_items, input, reply, error, otel_trace_id,
-        coalesce(created_at, clock_timestamp())
-      from jsonb_to_recordset(${jsonRows(rows)}::jsonb) as r(request_id text, chat_id text,
-        tier text, status text, latency_ms integer, model text, tokens jsonb,
-        cost_usd double precision, guard_chain jsonb, steps jsonb, memory_items jsonb,
-        input text, reply text, error text, otel_trace_id text, created_at timestamptz)
-      on conflict (request_id) do nothing
-      returning request_id`.execute(db);
+    const { rows: stored } = await insertTraces(traces).execute(db);
     return new Set(stored.map((row) => row.request_id));
   }
 
