@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../store/database.js';
 import './reset.tables.js';
 
@@ -78,7 +78,7 @@ export class ResetFence {
   static async hold(trx: Kysely<Database>, lock = true): Promise<FenceReading> {
     const locking = lock ? sql`for share` : sql``;
     const row = await sql<{ epoch: string; fenced_at: Date | null }>`
-      select epoch, fenced_at from reset_fence where id = 1 ${locking}`.execute(trx);
+      ${ResetFence.row} ${locking}`.execute(trx);
     const found = row.rows[0];
     if (!found) throw new Error('the reset fence row is missing');
     return {
@@ -86,6 +86,9 @@ export class ResetFence {
       fencedAt: found.fenced_at ? new Date(found.fenced_at) : null,
     };
   }
+
+  /** The fence's row (epoch, fenced_at), as a query or a part of a writer's statement. */
+  static readonly row = sql`select epoch, fenced_at from reset_fence where id = 1`;
 
   /** The wipe's first statement, in its transaction: the next epoch. */
   static async advance(trx: Kysely<Database>): Promise<number> {
@@ -96,11 +99,12 @@ export class ResetFence {
   }
 
   /**
-   * Whether a record made in `epoch` (undefined: written before records carried one, judged by
-   * its time against the last wipe) is older than the fence.
+   * Whether a record made in `epoch` (null: written before records carried one, judged by its
+   * time `madeAt` against the last wipe) is older than the fence: an expression over a row
+   * `fence` of `row` beside the record's columns.
    */
-  static isStale(reading: FenceReading, epoch: number | undefined, madeAt: string | Date): boolean {
-    if (epoch !== undefined) return epoch < reading.epoch;
-    return reading.fencedAt !== null && new Date(madeAt) < reading.fencedAt;
+  static stale(epoch: RawBuilder<unknown>, madeAt: RawBuilder<unknown>): RawBuilder<boolean> {
+    return sql<boolean>`(case when ${epoch} is not null then ${epoch} < fence.epoch
+      else fence.fenced_at is not null and ${madeAt} < fence.fenced_at end)`;
   }
 }

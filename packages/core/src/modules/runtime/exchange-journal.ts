@@ -9,7 +9,6 @@ import {
   type ConversationRepository,
   type Exchange,
   exchangeWrites,
-  type StoredMessageRow,
 } from '../chat/conversation.repository.js';
 import { addXpSql } from '../identity/identity.service.js';
 import { ResetFence } from '../reset/reset-fence.js';
@@ -57,6 +56,55 @@ const recordLine = z.object({
   epoch: z.number().int().min(0).optional(),
 });
 
+/** A row of the batch statement: a message it stored, or (the last) how many records were stale. */
+type BatchRow =
+  | { id: string; created_at: string; stale: null }
+  | { id: null; created_at: null; stale: number };
+
+/**
+ * A batch's writes as one statement: the records of the epoch behind the fence, then the
+ * traces of those not stored yet, then only those requests' messages, chats and XP (a replayed
+ * request whose trace is stored adds nothing). Returns the messages stored and, in a last row,
+ * the number of records from before a wipe.
+ */
+function storeBatch(all: JournaledRecord[], replayed: boolean) {
+  const exchanges = all.flatMap(({ exchange }) => {
+    if (!exchange) return [];
+    const { at, ...rest } = exchange;
+    return [replayed ? exchange : rest];
+  });
+  const records = all.map(({ trace, epoch, xp }) => ({
+    request_id: trace.request_id,
+    epoch: epoch ?? null,
+    made_at: trace.created_at,
+    xp,
+  }));
+  const traces = all.map(({ trace: { created_at, ...trace } }) =>
+    replayed ? { ...trace, created_at } : trace,
+  );
+  const writes = exchangeWrites(exchanges, sql`select request_id from stored_traces`);
+  const query = sql<BatchRow>`
+    with fence as (${ResetFence.row}),
+    kept as (
+      select r.request_id, r.xp
+      from jsonb_to_recordset(${jsonRows(records)}::jsonb) as r(request_id text, epoch bigint,
+        made_at timestamptz, xp integer)
+      cross join fence
+      where not ${ResetFence.stale(sql`r.epoch`, sql`r.made_at`)}),
+    stored_traces as (${insertTraces(traces, sql`select request_id from kept`)}),
+    ${writes.ctes},
+    added_xp as (${addXpSql(sql`select sum(xp)::integer from kept
+      where request_id in (select request_id from stored_traces)`)})
+    select id, created_at, null::integer as stale from stored_messages
+    union all
+    select null, null, ${all.length}::integer - (select count(*)::integer from kept)`;
+  return {
+    execute: (db: Kysely<Database>) => query.execute(db),
+    stored: (rows: BatchRow[]) =>
+      writes.stored(rows.flatMap((row) => (row.id === null ? [] : [row]))),
+  };
+}
+
 export interface ExchangeJournalOptions {
   db: Kysely<Database>;
   conversations: ConversationRepository;
@@ -101,37 +149,19 @@ export class ExchangeJournal {
       // Live rows take the database's clock, so traces and messages enter their tables in
       // created_at order and keyset pages never miss one; replayed rows keep their own time.
       apply: async (all, replayed) => {
-        let stale = 0;
-        const added = await db.transaction().execute(async (trx) => {
-          const reading = await ResetFence.hold(trx, fence.locks);
-          const batch = all.filter(
-            (record) => !ResetFence.isStale(reading, record.epoch, record.trace.created_at),
-          );
-          stale = all.length - batch.length;
-          if (batch.length === 0) return new Map();
-          // One statement: the traces not stored yet, then only those requests' messages,
-          // chats and XP (a replayed request whose trace is stored adds nothing).
-          const exchanges = batch.flatMap(({ exchange }) => {
-            if (!exchange) return [];
-            const { at, ...rest } = exchange;
-            return [replayed ? exchange : rest];
-          });
-          const xp = batch.map(({ trace, xp }) => ({ request_id: trace.request_id, xp }));
-          const writes = exchangeWrites(exchanges, sql`select request_id from stored_traces`);
-          const { rows } = await sql<StoredMessageRow>`
-            with stored_traces as (${insertTraces(
-              batch.map(({ trace: { created_at, ...trace } }) =>
-                replayed ? { ...trace, created_at } : trace,
-              ),
-            )}),
-            ${writes.ctes},
-            added_xp as (${addXpSql(sql`select sum(x.xp)::integer
-              from jsonb_to_recordset(${jsonRows(xp)}::jsonb) as x(request_id text, xp integer)
-              where x.request_id in (select request_id from stored_traces)`)})
-            select id, created_at from stored_messages`.execute(trx);
-          return writes.stored(rows);
-        });
-        conversations.remember(added);
+        const batch = storeBatch(all, replayed);
+        // One statement is atomic on its own. Where replicas share the database, the fence is
+        // share-locked first, in the statement's transaction, so that no wipe commits between
+        // the read and the commit (see ResetFence); the embedded store's one session runs one
+        // statement at a time.
+        const { rows } = fence.locks
+          ? await db.transaction().execute(async (trx) => {
+              await ResetFence.hold(trx, true);
+              return batch.execute(trx);
+            })
+          : await batch.execute(db);
+        conversations.remember(batch.stored(rows));
+        const stale = rows.find((row) => row.stale !== null)?.stale ?? 0;
         if (stale > 0)
           logger.warn({ records: stale }, 'records made before a Panic Reset dropped, not stored');
       },

@@ -35,9 +35,13 @@ const COLUMNS = [
 
 /**
  * The insert of `insertMany`, on its own or as a part of a larger statement (the exchange
- * journal's batch): the traces not already stored, each stored one's request_id returned.
+ * journal's batch, which stores only the requests `only` selects): the traces not already
+ * stored, each stored one's request_id returned.
  */
-export function insertTraces(traces: NewTrace[]): RawBuilder<{ request_id: string }> {
+export function insertTraces(
+  traces: NewTrace[],
+  only?: RawBuilder<unknown>,
+): RawBuilder<{ request_id: string }> {
   const rows = traces.map((trace) => ({
     ...trace,
     memory_items: trace.memory_items ?? [],
@@ -54,6 +58,7 @@ export function insertTraces(traces: NewTrace[]): RawBuilder<{ request_id: strin
       tier text, status text, latency_ms integer, model text, tokens jsonb,
       cost_usd double precision, guard_chain jsonb, steps jsonb, memory_items jsonb,
       input text, reply text, error text, otel_trace_id text, created_at timestamptz)
+    ${only ? sql`where r.request_id in (${only})` : sql``}
     on conflict (request_id) do nothing
     returning request_id`;
 }
