@@ -65,6 +65,13 @@ export function base64RunAt(text: string, min: number, url = false): number {
   return -1;
 }
 
+/** Each ASCII code's kind in a hex run: 1 a hex digit, 2 a separator (`\s` or a colon). */
+const HEX_KIND = Uint8Array.from({ length: 128 }, (_, code) => {
+  const char = String.fromCharCode(code);
+  if (/[0-9a-f]/i.test(char)) return 1;
+  return /[\s:]/.test(char) ? 2 : 0;
+});
+
 /**
  * Whether `text` could hold a HEX_RUN: 32 hex digits with no other character between them than
  * single spaces or colons. One walk, where the expression tries each word again.
@@ -74,11 +81,12 @@ function hasHexDigits(text: string): boolean {
   let separated = false;
   for (let index = 0; index < text.length; index += 1) {
     const code = text.charCodeAt(index);
-    if ((code >= 0x30 && code <= 0x39) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x66)) {
+    const kind = code < 128 ? (HEX_KIND[code] ?? 0) : isSpace(code) ? 2 : 0;
+    if (kind === 1) {
       digits += 1;
       separated = false;
       if (digits >= 32) return true;
-    } else if (!separated && (code === 0x3a || isSpace(code))) separated = true;
+    } else if (!separated && kind === 2) separated = true;
     else {
       digits = 0;
       separated = false;

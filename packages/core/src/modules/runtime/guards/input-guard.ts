@@ -125,29 +125,76 @@ function excerptOfSpan(
   const matched = text.slice(index, index + length);
   const words = matched.match(/[\p{L}\p{N}]+/gu)?.slice(0, 4) ?? [];
   if (original && words.length > 0) {
-    // The words are sought in lower case: a case-blind expression costs V8 about 200 µs to
-    // compile, twenty times a plain one, and each excerpt needs a new one. Where lower case
-    // moves characters (a dotted capital I becomes two), the text is read case-blind instead.
+    // The words are sought in lower case, without an expression: V8 keeps the code of each
+    // expression it compiles against a budget for the process (1 MB), and one per excerpt spent
+    // it within a run of the bench, after which it compiles every new expression unoptimised
+    // (the guard's own, five to thirty times slower). Where lower case moves characters (a
+    // dotted capital I becomes two), the text is read case-blind, by an expression.
     const lower = original.toLowerCase();
     const lowerWords = words.map((word) => word.toLowerCase());
     const same =
       lower.length === original.length &&
       lowerWords.every((word, at) => word.length === words[at]?.length);
-    const haystack = same ? lower : original;
-    const escaped = (same ? lowerWords : words).map((word) =>
-      word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
-    );
-    const find = new RegExp(escaped.join(String.raw`[\W_]{1,12}`), same ? 'gu' : 'giu');
     // Searched from about where the copy has it: the same words may come earlier in a page.
-    find.lastIndex = Math.max(0, Math.floor((index * original.length) / text.length) - 200);
-    let at = find.exec(haystack);
-    if (!at) {
-      find.lastIndex = 0;
-      at = find.exec(haystack);
-    }
-    if (at) return `${label}${excerptAround(original, at.index, length)}`;
+    const from = Math.max(0, Math.floor((index * original.length) / text.length) - 200);
+    const at = same
+      ? (wordsAt(lower, lowerWords, from) ?? wordsAt(lower, lowerWords, 0))
+      : caseBlindWordsAt(original, words, from);
+    if (at !== null) return `${label}${excerptAround(original, at, length)}`;
   }
   return `${label}${excerptAround(text, index, length)}`;
+}
+
+/**
+ * Where `words` first occur in `text` from `from` on, each after the last with 1 to 12
+ * characters between them that are not ASCII letters or digits (a pair outside the basic plane
+ * counts as one), as `new RegExp(words.join('[\\W_]{1,12}'), 'gu')` would find them; or null.
+ */
+function wordsAt(text: string, words: string[], from: number): number | null {
+  const [first = '', ...rest] = words;
+  // V8 starts an expression's search that falls inside a pair at the pair; one word alone it
+  // looks up as a string, from where it was told.
+  const start = rest.length > 0 && isPairAt(text, from - 1) ? from - 1 : from;
+  for (let at = text.indexOf(first, start); at >= 0; at = text.indexOf(first, at + 1))
+    if (restFollows(text, at + first.length, rest)) return at;
+  return null;
+}
+
+const isPairAt = (text: string, index: number) =>
+  index >= 0 &&
+  /[\uD800-\uDBFF]/.test(text.charAt(index)) &&
+  /[\uDC00-\uDFFF]/.test(text.charAt(index + 1));
+
+const isAsciiLetterOrDigit = (code: number) =>
+  (code >= 0x30 && code <= 0x39) ||
+  (code >= 0x41 && code <= 0x5a) ||
+  (code >= 0x61 && code <= 0x7a);
+
+/** Whether `words` follow from `from` on, each after a gap of 1 to 12 characters. */
+function restFollows(text: string, from: number, words: string[]): boolean {
+  const [next, ...rest] = words;
+  if (next === undefined) return true;
+  let end = from;
+  for (let gap = 1; gap <= 12 && end < text.length; gap += 1) {
+    const code = text.codePointAt(end) ?? 0;
+    if (isAsciiLetterOrDigit(code)) return false;
+    end += code > 0xffff ? 2 : 1;
+    if (text.startsWith(next, end) && restFollows(text, end + next.length, rest)) return true;
+  }
+  return false;
+}
+
+/** The same search case-blind, by an expression: the rare text whose lower case moves characters. */
+function caseBlindWordsAt(text: string, words: string[], from: number): number | null {
+  const escaped = words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const find = new RegExp(escaped.join(String.raw`[\W_]{1,12}`), 'giu');
+  find.lastIndex = from;
+  let at = find.exec(text);
+  if (!at) {
+    find.lastIndex = 0;
+    at = find.exec(text);
+  }
+  return at ? at.index : null;
 }
 
 /** A set of rules, searched together (rule-search.ts), and the gate that must open first. */

@@ -54,4 +54,11 @@ describe('ruleSearch', () => {
     const text = 'a😀b 😀😀b';
     expect(firstMatches(ruleSearch(patterns), text)).toEqual(oneByOne(patterns, text));
   });
+
+  it('reads each pattern by its capture when patterns have groups of their own', () => {
+    // A member's capture in the joined expression comes after every group of those before it.
+    const patterns = [/(a|b)(c)?d/, /x(?:y)(z)/, /[(]q\(/, /(?<=(e))f/, /d/];
+    const text = 'zz (q( bd xyz ef acd';
+    expect(firstMatches(ruleSearch(patterns), text)).toEqual(oneByOne(patterns, text));
+  });
 });

@@ -20,10 +20,14 @@ export interface FirstMatch {
 interface FlagSet {
   /** The alternation of the patterns, global so it can resume. */
   any: RegExp;
-  /** Sticky: at one place, captures each pattern that matches there as group `p<member>`. */
+  /** Sticky: at one place, captures what each pattern that matches there matches. */
   which: RegExp;
-  /** Each member's position in the caller's list, and a copy of it for the search alone. */
-  members: { at: number; alone: RegExp }[];
+  /**
+   * Each member's position in the caller's list, the number of its capture in `which` (read by
+   * number: a named group would cost an object of all the names at each place), and a copy of
+   * it for the search alone.
+   */
+  members: { at: number; capture: number; alone: RegExp }[];
   unicode: boolean;
   /** Whether `any` and `which` have been run once on PRIMER (see there). */
   primed: boolean;
@@ -73,14 +77,20 @@ export function ruleSearch(patterns: readonly RegExp[]): RuleSearch {
   });
   const sets = [...byFlags].map(([flags, members]) => {
     const sources = members.map((at) => patterns[at]?.source ?? '');
+    // A member's capture comes after those of the members before it, each with its own groups.
+    let capture = 1;
+    const captures = sources.map((source) => {
+      const mine = capture;
+      capture += 1 + capturingGroups(source);
+      return mine;
+    });
+    const which = new RegExp(sources.map((source) => `(?:(?=(${source}))|)`).join(''), `${flags}y`);
     return {
       any: new RegExp(anyOf(sources), `${flags}g`),
-      which: new RegExp(
-        sources.map((source, member) => `(?:(?=(?<p${member}>${source}))|)`).join(''),
-        `${flags}y`,
-      ),
+      which,
       members: members.map((at, member) => ({
         at,
+        capture: captures[member] ?? 0,
         alone: new RegExp(sources[member] ?? '', `${flags}g`),
       })),
       unicode: flags.includes('u') || flags.includes('v'),
@@ -144,6 +154,14 @@ function groupEnd(source: string, open: number): number {
   return source.length;
 }
 
+/** How many capturing groups a source opens: each `(` not followed by `?` (named ones go alone). */
+function capturingGroups(source: string): number {
+  let count = 0;
+  for (let at = 0; at < source.length; at = skip(source, at))
+    if (source[at] === '(' && source[at + 1] !== '?') count += 1;
+  return count;
+}
+
 /** The index after the token at `at`: an escape or a character class is one token. */
 function skip(source: string, at: number): number {
   if (source[at] === '\\') return at + 2;
@@ -181,15 +199,15 @@ function searchSet(set: FlagSet, text: string, found: (FirstMatch | null)[]): vo
   while (match && missing > 0) {
     const place = match.index;
     set.which.lastIndex = place;
-    const groups = set.which.exec(text)?.groups ?? {};
+    const captured = set.which.exec(text) ?? [];
     let fresh = false;
-    set.members.forEach(({ at }, member) => {
-      const here = groups[`p${member}`];
-      if (found[at] || here === undefined) return;
+    for (const { at, capture } of set.members) {
+      const here = captured[capture];
+      if (found[at] || here === undefined) continue;
       found[at] = { index: place, length: here.length };
       missing -= 1;
       fresh = true;
-    });
+    }
     idle = fresh ? 0 : idle + 1;
     const next = place + (set.unicode && isPairAt(text, place) ? 2 : 1);
     if (idle >= MAX_IDLE) {
