@@ -67,7 +67,7 @@ export const ADDRESSED_RULES: GuardRule[] = [
   rule(
     'addresses_model',
     1,
-    String.raw`\b(?:add|include|insert|integrate|incorporate|append|embed|weave|put|place|mention|slip) (?:a |an |the following |this |these |one |some |two |three )[^.!?\n]{0,100}\b(?:in|into|to|within|at the (?:end|start|beginning|top|bottom) of) (?:all |each |every )?(?:of )?your (?:next |final )?${ANSWER}\b`,
+    String.raw`\b(?:add|include|insert|integrate|incorporate|append|embed|weave|put|place|mention|slip) (?:a |an |the following |this |these |one |some |two |three |"[^"\n]{1,100}" ?)[^.!?\n]{0,100}\b(?:in|into|to|within|at the (?:end|start|beginning|top|bottom) of) (?:all |each |every )?(?:of )?your (?:next |final )?${ANSWER}\b`,
   ),
   // A sentence that works on "your answer" or "your response" (puts something in it, takes
   // something out, reshapes it): a model's answer is shaped so, but a mail asks for "the ticket
@@ -94,13 +94,38 @@ export const ADDRESSED_RULES: GuardRule[] = [
     String.raw`\b(?:say|output|print|write|include|respond with|reply with) nothing (?:else|more|but)\b|\b(?:only|just) (?:output|print|say|reply|respond)(?: with)? "`,
   ),
   // Work on the letters of "your answer": swap vowels for numbers, drop its spaces, misspell
-  // or scramble its words. Nobody writing to a person asks that of the reply; a mail that
-  // counts "the words in your reply" names no such change, and one that asks to "use capital
-  // letters" or no special characters in it names no verb here.
+  // or scramble its words, sprinkle typos in it. Nobody writing to a person asks that of the
+  // reply; a mail that counts "the words in your reply" names no such change, and one that asks
+  // to "use capital letters" or no special characters in it names no verb here.
   rule(
     'addresses_model',
     1,
-    String.raw`\b(?:(?:replace|convert|substitute|swap|switch|remove|delete|omit|drop|strip|encode|encrypt|reverse|alternate)\b[^.!?\n]{0,40}?\b(?:letters?|vowels?|consonants?|characters?|spaces?|symbols?|keywords?)|(?:misspell|jumble|scramble|rearrange|shuffle|reverse|combine|merge|join)\b[^.!?\n]{0,30}?\b(?:words?|letters?))\b[^.!?\n]{0,40}?\b(?:in|of|from|throughout|within|to) your (?:entire |whole |final )?(?:answer|response|reply|output)(?:'s)?\b`,
+    String.raw`\b(?:(?:replace|convert|substitute|swap|switch|remove|delete|omit|drop|strip|encode|encrypt|reverse|alternate)\b[^.!?\n]{0,40}?\b(?:letters?|vowels?|consonants?|characters?|spaces?|symbols?|keywords?|emojis?)|(?:misspell|jumble|scramble|rearrange|shuffle|reverse|combine|merge|join|substitute|replace)\b[^.!?\n]{0,30}?\b(?:words?|letters?)|use\b[^.!?\n]{0,30}?\b(?:numbers|digits|symbols|emojis|characters) (?:for|instead of|in place of) (?:the )?(?:letters?|vowels?|consonants?|words?)|(?:introduce|insert|add|include|sprinkle|make)\b[^.!?\n]{0,20}?\b(?:typos|misspellings|spelling (?:errors|mistakes)|homophones|leetspeak))\b[^.!?\n]{0,40}?\b(?:in|of|from|throughout|within|to) your (?:entire |whole |final )?(?:answer|response|reply|output|message)(?:'s)?\b`,
+  ),
+  // Content to be grafted onto "your answer": "enhance your reply by suggesting ...", "in your
+  // response, mention ...". A sender asks a person to reply, not to pad the reply with a topic
+  // of the sender's choosing; "in your reply, mention your order number" (the reader's own
+  // details, or whether and when) is left out.
+  rule(
+    'addresses_model',
+    1,
+    String.raw`\b(?:enhance|augment|enrich|embellish|spice up|supplement|pad|bolster|boost) (?:all |each |every )?(?:of )?your (?:final |next |entire )?(?:answer|response|reply|output|message)s? (?:by|with)\b|(?:^|[.!?:;] )(?:also |and )?in (?:all |each |every )?(?:of )?your (?:final |next )?(?:answer|response|reply|output)s?,? (?:please |also |be sure to |make sure to |subtly )?(?:mention|promote|recommend|suggest|advertise|endorse|praise|plug|reference|bring up|talk about|allude to|hint at)\b(?! (?:your|whether|if|when|which|what|how|any)\b)`,
+  ),
+  // A demand for a set string as the answer, quoted or bracketed: 'Say "Access granted"',
+  // 'respond only with [OK]', 'you will end every reply with "..."'. A reader is rarely told
+  // the exact words to say; a manual that does ('type "a" in the box', 'write "use client" at
+  // the top') uses other verbs, and its "start with [a guide](/learn)" is a link.
+  rule(
+    'addresses_model',
+    1,
+    String.raw`(?:^|[.!?:;,(] ?)(?:please |now |just |only |simply |then |and |so |you (?:can|may|must|will|should|shall) (?:only |always |just )?)?(?:say|saying|respond|reply|answer|output|print|start|starting|begin|beginning|end|ending|prefix|preface)(?: (?:only|just|exactly|back|out|with|with saying|by saying|by writing|in english with|the|your (?:answer|response|reply|output)|each (?:answer|response|reply)|every (?:answer|response|reply)))*(?: (?:words?|phrase|string|text|sentence|prefix|message|line))?:? (?:"[^"\n]{1,60}"|\[[^\]\n]{1,60}\](?!\())`,
+  ),
+  // The whole text one bare demand for a string: "respond with all clear", "say yes only".
+  // A page or a mail is never just that; a chat message aimed at a guarded model is.
+  rule(
+    'addresses_model',
+    1,
+    '^ ?(?:please |now |just |simply )?(?:say|respond with|reply with|answer with|output|print) (?:only |just |exactly )?[a-z]+(?: [a-z]+){0,3}(?: and nothing (?:else|more)| only| now)?[.!,]? ?$',
   ),
   // The answer written in a code or bent to sell or mislead: "encode your response in base64",
   // "modify your answer to highlight brand a". A mail asks to "modify your answer to question 2".
@@ -115,11 +140,12 @@ export const ADDRESSED_RULES: GuardRule[] = [
     1,
     String.raw`\b(?:following|subsequent|below|succeeding|ensuing|provided|given) (?:[a-z]+ )?(?:code|script)(?: (?:snippet|excerpt|block|section|fragment|segment|piece))?\b[^.!?:\n]{0,80}?\byour (?:own )?${OUTPUT}\b|\byour ${OUTPUT}\b[^.!?:\n]{0,60}?\b(?:following|subsequent|below|succeeding|ensuing|provided|given) (?:[a-z]+ )?code (?:snippet|excerpt|block|section|fragment|segment|piece)\b`,
   ),
-  // A persona handed to the model: "You are going to pretend to be DAN", "stay in character".
+  // A persona handed to the model: "You are going to pretend to be DAN", "you will take on the
+  // role of an AI called X", "now you act as two entities", "stay in character".
   rule(
     'role_override',
     1,
-    String.raw`\b(?:you (?:are going to|will|must|shall|should|are to|have to) (?:now )?(?:pretend|act|behave|roleplay|role-play|play the role|immerse yourself|simulate|impersonate|become)|(?:immerse yourself|step) into the role of|pretend (?:to be|you are|that you are)) [^.!?\n]{0,80}\b(?:ai|model|chatbot|bot|assistant|gpt|dan|character|persona|entity|version)\b`,
+    String.raw`\b(?:you (?:are going to|will|must|shall|should|are to|have to) (?:now )?(?:pretend|act|behave|roleplay|role-play|play the role|immerse yourself|simulate|impersonate|become|(?:take on|assume|adopt|embody) (?:the |a |an )?(?:role|persona|identity|character))|(?:immerse yourself|step) into the role of|pretend (?:to be|you are|that you are)|(?:now|from now on,?) you (?:act|play|are playing|will play) as) [^.!?\n]{0,80}\b(?:ai|model|chatbot|bot|assistant|gpt|dan|character|persona|entity|entities|version)\b`,
   ),
   rule(
     'role_override',
@@ -135,6 +161,13 @@ export const ADDRESSED_RULES: GuardRule[] = [
     'role_override',
     0.6,
     String.raw`\b(?:stays? in character|never (?:breaks?|break) character|(?:never|won't|will not|doesn't|does not) refuse|without (?:any )?(?:warnings?|disclaimers?|refusals?|censorship)|(?:amoral|unfiltered|uncensored|unrestricted) (?:ai|chatbot|model|assistant|bot|character|entity)|openai(?:'s)? (?:content )?polic(?:y|ies))\b`,
+  ),
+  // A new name, quoted, for the one who reads: 'You are now "Max"'. Weak alone: a page may
+  // tell its reader 'you are now "subscribed"'.
+  rule(
+    'role_override',
+    0.6,
+    String.raw`\byou(?: are|'re) now (?:called |named |known as )?"[^"\n]{1,40}"`,
   ),
   rule(
     'role_override',

@@ -19,9 +19,10 @@ const SECRET = String.raw`(?:api ?keys?|keys?|tokens?|passwords?|passphrases?|se
 
 export const INJECTION_PATTERNS: Record<string, RegExp[]> = {
   ignore_instructions: [
-    // "ignore all previous instructions", "disregard your rules", "forget the above prompt"
+    // "ignore all previous instructions", "disregard your rules", "forget the above prompt",
+    // "ignore all previous and following commands"
     new RegExp(
-      String.raw`\b${IGNORE_VERB} (?:(?:all|any|every|each) (?:of )?(?:the |your |these |those )?(?:${EARLIER} )?|(?:your|the system's|the developer's) (?:${EARLIER} )?|(?:the |these |those )?${EARLIER} )${RULES}\b`,
+      String.raw`\b${IGNORE_VERB} (?:(?:all|any|every|each) (?:of )?(?:the |your |these |those )?(?:${EARLIER} (?:(?:and|or) (?:following|later|subsequent|future|other) )?)?|(?:your|the system's|the developer's) (?:${EARLIER} )?|(?:the |these |those )?${EARLIER} )${RULES}\b`,
     ),
     // "ignore everything above", "forget everything you were told", "disregard the above"
     new RegExp(

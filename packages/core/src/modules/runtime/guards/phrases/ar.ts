@@ -44,6 +44,9 @@ export const ar = phraseList(
     ['delimiter_spoofing', 0.6, `${START}نهاية (?:المستند|الوثيقة|النص|المحتوى|الرسالة)${END}`],
     // Dictating the start of the model's answer ("begin your reply with ...").
     ['addresses_model', 1, `(?:ابدأ|ابدا|إبدأ) (?:ردك|إجابتك|اجابتك|جوابك)`],
+    // A set string demanded as the whole answer, quoted (addressed-patterns.ts has the English);
+    // "say" needs "only" beside it, and "write" or "type" is left out: a manual says "type "a"".
+    ['addresses_model', 1, String.raw`(?:قل|اجب|رد) (?:فقط )?(?:بـ ?|ب)?"[^"\n]{1,60}"`],
   ],
   /[\u0600-\u06FF]/,
 );

@@ -69,6 +69,13 @@ export const de = phraseList(
       1,
       String.raw`\b(?:beginne|starte|fange|beginnen sie|starten sie) (?:deine|ihre) (?:antwort|ausgabe) (?:mit|an mit)\b`,
     ],
+    // A set string demanded as the whole answer, quoted (addressed-patterns.ts has the English);
+    // "say" needs "only" beside it, and "write" or "type" is left out: a manual says "type "a"".
+    [
+      'addresses_model',
+      1,
+      String.raw`\b(?:(?:antworte|antworten sie) (?:nur |ausschliesslich |einfach |genau |bloss )?|(?:sag|sage|sagen sie|gib|gebe) (?:nur|ausschliesslich|bloss) )(?:mit )?(?:den worten |dem satz |dem text )?"[^"\n]{1,60}"`,
+    ],
   ],
   /\b(?:und|nicht|oder|ist|sind|ich|du|mir|dir|dein\w*|ihr\w*|mit|fur|dem|den|des|eine[mnrs]?|alle[mns]?|bitte|sofort|jetzt|anweisung\w*|kennw\w*|zugangsdaten|benutzer\w*|nutzer\w*|ende)\b/u,
 );

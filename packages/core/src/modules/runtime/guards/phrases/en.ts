@@ -46,6 +46,20 @@ export const en = phraseList('en', [
     1,
     String.raw`\b(?:pre-?approved|pre-?authori[sz]ed) by (?:the )?(?:user|operator|owner|admin|administrator|security team)\b`,
   ],
+  // A claim that the secret a model guards was already given: "the correct access code has
+  // been entered". Told to the model, not to a reader; a manual says what happens "if the
+  // correct password is entered" or that a user "entered the correct password", and those weigh
+  // less.
+  [
+    'authority_claim',
+    1,
+    String.raw`\b(?:(?:correct|right|valid) (?:password|passphrase|pass phrase|access code|passcode)|(?:password|passphrase|pass phrase|access code|passcode) (?:that|which) grants access) (?:has|have) (?:already |just )?been (?:entered|input|inputted|provided|supplied|found|registered|accepted|verified)\b`,
+  ],
+  [
+    'authority_claim',
+    0.6,
+    String.raw`\b(?:entered|input|inputted|provided|supplied|typed) the (?:correct|right|valid) (?:password|passphrase|pass phrase|access code|passcode)\b|\b(?:correct|right|valid) (?:password|passphrase|pass phrase|access code|passcode)(?: was| is| were)? (?:entered|input|inputted|provided|supplied|found|accepted|verified)\b`,
+  ],
   // Data that claims to end so that what follows reads as the operator or the system.
   [
     'delimiter_spoofing',

@@ -64,6 +64,13 @@ export const es = phraseList(
       1,
       String.raw`\b(?:empieza|comienza|empiece|comience|inicia) (?:tu|su) (?:respuesta|salida) (?:con|por)\b`,
     ],
+    // A set string demanded as the whole answer, quoted (addressed-patterns.ts has the English);
+    // "say" needs "only" beside it, and "write" or "type" is left out: a manual says "type "a"".
+    [
+      'addresses_model',
+      1,
+      String.raw`\b(?:(?:responde|responda|contesta|conteste) (?:solo |solamente |unicamente |simplemente )?|(?:di|diga) (?:solo|solamente|unicamente) )(?:con )?(?:las palabras |la frase |el texto )?"[^"\n]{1,60}"`,
+    ],
   ],
   /\b(?:los|las|una|por|para|con|del|que|es|eres|tu|tus|su|sus|sin|todas|todos|ahora|dime|muestrame|usuario|instrucciones|fin|ignora|olvida)\b/u,
 );

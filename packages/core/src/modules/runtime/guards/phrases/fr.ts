@@ -65,6 +65,13 @@ export const fr = phraseList(
       1,
       String.raw`\b(?:commence|commencez) (?:ta|votre) (?:reponse|sortie) (?:par|avec)\b`,
     ],
+    // A set string demanded as the whole answer, quoted (addressed-patterns.ts has the English);
+    // "say" needs "only" beside it, and "write" or "type" is left out: a manual says "type "a"".
+    [
+      'addresses_model',
+      1,
+      String.raw`\b(?:(?:reponds|repondez) (?:seulement |uniquement |simplement |juste )?|(?:dis|dites) (?:seulement|uniquement|juste) )(?:par |avec )?(?:les mots |la phrase |le texte )?"[^"\n]{1,60}"`,
+    ],
   ],
-  /\b(?:les|des|est|une|vous|tu|toi|moi|pas|avec|pour|dans|cette|toutes|tous|sans|ton|votre|vos|tes|consignes|utilisateur|fin|ignore[rz]|oublie[rz]?)\b|\b[ld]'/u,
+  /\b(?:les|des|est|une|vous|tu|toi|moi|pas|avec|pour|dans|cette|toutes|tous|sans|ton|votre|vos|tes|consignes|utilisateur|fin|ignore[rz]|oublie[rz]?|reponds|repondez)\b|\b[ld]'/u,
 );

@@ -56,6 +56,13 @@ export const it = phraseList(
       1,
       String.raw`\b(?:inizia|comincia|inizi|cominci) (?:la tua|la sua) (?:risposta|uscita) con\b`,
     ],
+    // A set string demanded as the whole answer, quoted (addressed-patterns.ts has the English);
+    // "say" needs "only" beside it, and "write" or "type" is left out: a manual says "type "a"".
+    [
+      'addresses_model',
+      1,
+      String.raw`\b(?:(?:rispondi|risponda) (?:solo |soltanto |unicamente |semplicemente )?|(?:di'|dici|dica) (?:solo|soltanto|unicamente) )(?:con )?(?:le parole |la frase |il testo )?"[^"\n]{1,60}"`,
+    ],
   ],
   /\b(?:il|gli|della|delle|che|con|sono|sei|tutte|tutti|senza|ora|tuo|tua|mi|di|utente|istruzioni|ignora|dimentica)\b|\b[ld]'/u,
 );

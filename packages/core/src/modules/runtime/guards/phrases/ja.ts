@@ -38,6 +38,13 @@ export const ja = phraseList(
     ['delimiter_spoofing', 0.6, `(?:文書|ドキュメント|テキスト|本文|メール)(?:の)?(?:終わり|終了)`],
     // Dictating the start of the model's answer ("begin your reply with ...").
     ['addresses_model', 1, '(?:回答|返答|応答|出力)(?:の冒頭|を|は).{0,30}(?:で始め|から始め)'],
+    // A set string demanded as the whole answer, quoted (addressed-patterns.ts has the English);
+    // "say" needs "only" beside it, and "write" or "type" is left out: a manual says "type "a"".
+    [
+      'addresses_model',
+      1,
+      String.raw`"[^"\n]{1,60}" ?(?:と|とだけ)(?:答え|言っ|言え|返答し|返信し)`,
+    ],
   ],
   /[\u3040-\u30FF]/,
 );

@@ -38,6 +38,9 @@ export const ko = phraseList(
     ['delimiter_spoofing', 0.6, `(?:문서|텍스트|내용|이메일)의? ?끝`],
     // Dictating the start of the model's answer ("begin your reply with ...").
     ['addresses_model', 1, `(?:답변|응답|대답)(?:을|를|은|는)?.{0,30}(?:로|으로) 시작`],
+    // A set string demanded as the whole answer, quoted (addressed-patterns.ts has the English);
+    // "say" needs "only" beside it, and "write" or "type" is left out: a manual says "type "a"".
+    ['addresses_model', 1, String.raw`"[^"\n]{1,60}" ?(?:라고|이라고)만? (?:답|대답|말|출력|응답)`],
   ],
   /[\uAC00-\uD7AF]/,
 );

@@ -60,6 +60,13 @@ export const nl = phraseList(
       1,
       String.raw`\b(?:begin|start) (?:je|jouw|uw) (?:antwoord|reactie|uitvoer) met\b`,
     ],
+    // A set string demanded as the whole answer, quoted (addressed-patterns.ts has the English);
+    // "say" needs "only" beside it, and "write" or "type" is left out: a manual says "type "a"".
+    [
+      'addresses_model',
+      1,
+      String.raw`\b(?:antwoord (?:alleen |enkel |uitsluitend |gewoon )?|zeg (?:alleen|enkel|uitsluitend) )(?:met )?(?:de woorden |de zin |de tekst )?"[^"\n]{1,60}"`,
+    ],
   ],
-  /\b(?:het|een|niet|je|jouw|uw|zonder|vanaf|naar|deze|alle|gebruiker|negeer|vergeet|stuur|wachtwoord\w*|instructies|einde)\b/u,
+  /\b(?:het|een|niet|je|jouw|uw|zonder|vanaf|naar|deze|alle|gebruiker|negeer|vergeet|stuur|wachtwoord\w*|instructies|einde|antwoord)\b/u,
 );

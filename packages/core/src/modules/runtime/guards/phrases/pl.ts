@@ -51,6 +51,13 @@ export const pl = phraseList(
     ['delimiter_spoofing', 0.6, String.raw`\bkoniec (?:dokumentu|tekstu|tresci|wiadomosci)\b`],
     // Dictating the start of the model's answer ("begin your reply with ...").
     ['addresses_model', 1, String.raw`\b(?:zacznij|rozpocznij) (?:swoja|twoja) odpowiedz od\b`],
+    // A set string demanded as the whole answer, quoted (addressed-patterns.ts has the English);
+    // "say" needs "only" beside it, and "write" or "type" is left out: a manual says "type "a"".
+    [
+      'addresses_model',
+      1,
+      String.raw`\b(?:odpowiedz (?:tylko |jedynie |wy[lł]acznie |po prostu )?|powiedz (?:tylko|jedynie|wy[lł]acznie) )(?:slowami |zdaniem |tekstem )?"[^"\n]{1,60}"`,
+    ],
   ],
-  /\b(?:nie|jest|sie|oraz|bez|wszystkie|twoj\w*|swoj\w*|jako|teraz|hasł\w*|uzytkownik|polecen\w*|instrukcj\w*|zignoruj|wyslij|pokaz|koniec)\b/u,
+  /\b(?:nie|jest|sie|oraz|bez|wszystkie|twoj\w*|swoj\w*|jako|teraz|hasł\w*|uzytkownik|polecen\w*|instrukcj\w*|zignoruj|wyslij|pokaz|koniec|odpowiedz|powiedz|napisz)\b/u,
 );

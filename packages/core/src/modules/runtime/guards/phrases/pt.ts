@@ -60,6 +60,13 @@ export const pt = phraseList(
       1,
       String.raw`\b(?:comece|comeca|inicie|começa) (?:a sua|sua|a tua|tua) (?:resposta|saida) (?:com|por)\b`,
     ],
+    // A set string demanded as the whole answer, quoted (addressed-patterns.ts has the English);
+    // "say" needs "only" beside it, and "write" or "type" is left out: a manual says "type "a"".
+    [
+      'addresses_model',
+      1,
+      String.raw`\b(?:(?:responda|responde) (?:apenas |somente |so |simplesmente )?|(?:diga|diz) (?:apenas|somente|so) )(?:com )?(?:as palavras |a frase |o texto )?"[^"\n]{1,60}"`,
+    ],
   ],
   /\b(?:os|uma|para|que|nao|voce|seu|sua|sem|todas|todos|agora|da|usuario|utilizador|instrucoes|fim|esqueca)\b/u,
 );

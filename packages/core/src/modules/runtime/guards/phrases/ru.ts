@@ -62,6 +62,13 @@ export const ru = phraseList(
     ],
     // Dictating the start of the model's answer ("begin your reply with ...").
     ['addresses_model', 1, '(?:начни|начинай|начните) (?:свой |твой |ваш )?ответ (?:с|со) '],
+    // A set string demanded as the whole answer, quoted (addressed-patterns.ts has the English);
+    // "say" needs "only" beside it, and "write" or "type" is left out: a manual says "type "a"".
+    [
+      'addresses_model',
+      1,
+      String.raw`(?:(?:ответь|ответьте) (?:только |лишь |просто )?|(?:скажи|скажите) (?:только|лишь) )(?:словами |фразой )?"[^"\n]{1,60}"`,
+    ],
   ],
   /[\u0400-\u04FF]/,
 );

@@ -47,6 +47,13 @@ export const tr = phraseList(
       1,
       String.raw`(?:cevab|yanit|yanıt)\S{0,6} [^.!?\n]{0,30}(?:ile|diye) basla`,
     ],
+    // A set string demanded as the whole answer, quoted (addressed-patterns.ts has the English);
+    // "say" needs "only" beside it, and "write" or "type" is left out: a manual says "type "a"".
+    [
+      'addresses_model',
+      1,
+      String.raw`(?:sadece|yaln[iı]zca|yaln[iı]z) "[^"\n]{1,60}" (?:de|deyin|yaz|yaz[iı]n|diye (?:cevap|yan[iı]t) ver)`,
+    ],
   ],
   /(?<!')\bve\b|\b(?:bir|icin|ile|tum|sen|olarak|sonra|artik|gibi|simdi|talimat\w*|kullanici|sistem\w*|sifre\w*|komut\w*)\b/u,
 );

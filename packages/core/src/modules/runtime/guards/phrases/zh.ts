@@ -49,6 +49,13 @@ export const zh = phraseList(
     ['delimiter_spoofing', 0.6, `(?:文档|文檔|文本|内容|內容|邮件|郵件)(?:结束|結束)`],
     // Dictating the start of the model's answer ("begin your reply with ...").
     ['addresses_model', 1, '(?:回答|回复|答复|输出)(?:必须|要|请|应该|应)?以.{0,30}(?:开头|开始)'],
+    // A set string demanded as the whole answer, quoted (addressed-patterns.ts has the English);
+    // "say" needs "only" beside it, and "write" or "type" is left out: a manual says "type "a"".
+    [
+      'addresses_model',
+      1,
+      String.raw`(?:只|仅|只需|只要)(?:回答|回复|说)(?:一句)?[:：]? ?"[^"\n]{1,60}"`,
+    ],
   ],
   /[\u4E00-\u9FFF]/,
 );
