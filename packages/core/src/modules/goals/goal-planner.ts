@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { redactText } from '../../security/redact.js';
 import type { ConfigurationService } from '../configuration/configuration.service.js';
-import { loadAiSdk } from '../models/ai-sdk.js';
+import { loadAiSdk, sdkSchema } from '../models/ai-sdk.js';
 import type { ModelsService } from '../models/models.service.js';
 import type { SkillRegistry } from '../skills/skill-registry.js';
 import { sdkChatSpan } from '../telemetry/gen-ai-spans.js';
@@ -84,12 +84,13 @@ export async function planObjective(deps: PlannerDeps, objective: string): Promi
   if (!resolved) return singleTask(objective, 'no language model is configured');
   const skills = (await deps.skills.available()).map((skill) => skill.name).join(', ');
   const { generateObject, NoObjectGeneratedError } = await loadAiSdk();
+  const schema = await sdkSchema(planSchema);
   try {
     const model = await resolved.languageModel();
     const result = await sdkChatSpan('goal_planning', model, (headers) =>
       generateObject({
         model,
-        schema: planSchema,
+        schema,
         schemaName: 'goal_plan',
         system: `${SYSTEM} The agent's tools: ${skills}.`,
         prompt: `Objective: ${redactText(objective)}`,

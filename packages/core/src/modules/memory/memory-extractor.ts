@@ -1,7 +1,7 @@
 import type { LanguageModel } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import { redactText } from '../../security/redact.js';
-import { loadAiSdk } from '../models/ai-sdk.js';
+import { loadAiSdk, sdkSchema } from '../models/ai-sdk.js';
 import { sdkChatSpan } from '../telemetry/gen-ai-spans.js';
 import {
   EXTRACTION_SYSTEM,
@@ -163,10 +163,11 @@ export class MemoryExtractor {
       }
       const context = await this.context(observation, batch[0]?.observed_at, signal);
       const { generateObject } = await loadAiSdk();
+      const schema = await sdkSchema(extractionSchema);
       const result = await sdkChatSpan('memory_extraction', model, (headers) =>
         generateObject({
           model,
-          schema: extractionSchema,
+          schema,
           schemaName: 'memory_extraction',
           system: EXTRACTION_SYSTEM,
           prompt: redactText(extractionPrompt({ observation, ...context })),
