@@ -1,5 +1,6 @@
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../store/database.js';
+import { jsonRows } from '../../store/json-rows.js';
 import { uuidv7 } from '../../util/uuid-v7.js';
 import type { Entity, Relation } from './memory.schema.js';
 import { normalizeName } from './text-match.js';
@@ -93,6 +94,29 @@ export interface Subgraph {
   truncated: boolean;
 }
 
+/** An entity the extractor names: `create` when none living by its name and type may be made. */
+export interface WantedEntity {
+  name: string;
+  type: string;
+  create: boolean;
+}
+
+/** What `resolve` keys its answers by: the name as stored (normalised) and the type. */
+export const entityKey = (name: string, type: string) => `${type}\u0000${normalizeName(name)}`;
+
+/**
+ * Counts a mention of each entity at `seenAt` (an observation's world time), as the common
+ * table expression `mentioned` of a caller's statement (the extraction's finish).
+ */
+export function mentionEntities(ids: string[], seenAt: Date): RawBuilder<unknown> {
+  return sql`mentioned as (
+      update kg_entities set mention_count = mention_count + 1,
+        last_seen_at = greatest(last_seen_at, ${seenAt}::timestamptz),
+        first_seen_at = least(first_seen_at, ${seenAt}::timestamptz)
+      where id = any(${ids}::text[])
+      returning id)`;
+}
+
 /** Entities and bi-temporal relations (Graphiti's edge model), with the observations behind them. */
 export class GraphRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -109,6 +133,59 @@ export class GraphRepository {
     return row ? toEntity(row) : null;
   }
 
+  /**
+   * The live entities with exactly these names (after normalising) and types, and new ones for
+   * those wanted created that none matches, in one statement. `existing` holds the ones found,
+   * `created` the ones made (or, when a concurrent insert of the same name and type won, its).
+   */
+  async resolve(
+    wanted: WantedEntity[],
+  ): Promise<{ existing: Map<string, Entity>; created: Map<string, Entity> }> {
+    const rows = new Map<string, WantedEntity & { id: string; norm_name: string }>();
+    for (const entity of wanted) {
+      const key = entityKey(entity.name, entity.type);
+      const first = rows.get(key);
+      // The first name wanted is the one stored; any of them wanting it created creates it.
+      if (first) first.create ||= entity.create;
+      else
+        rows.set(key, {
+          ...entity,
+          name: entity.name.trim(),
+          id: uuidv7(),
+          norm_name: normalizeName(entity.name),
+        });
+    }
+    const existing = new Map<string, Entity>();
+    const created = new Map<string, Entity>();
+    if (rows.size === 0) return { existing, created };
+    const columns = sql.join(ENTITY_COLUMNS.map((column) => sql.ref(column)));
+    const { rows: found } = await sql<EntityRow & { created: boolean }>`
+      with wanted as (
+        select * from jsonb_to_recordset(${jsonRows([...rows.values()])}::jsonb)
+          as w(id text, name text, norm_name text, type text, "create" boolean)),
+      live as (
+        select ${columns}, norm_name from kg_entities e
+        where merged_into is null
+          and exists (select from wanted w where w.norm_name = e.norm_name and w.type = e.type)),
+      made as (
+        insert into kg_entities (id, name, norm_name, type)
+        select id, name, norm_name, type from wanted w
+        where "create"
+          and not exists (select from live l where l.norm_name = w.norm_name and l.type = w.type)
+        on conflict (norm_name, type) where merged_into is null do nothing
+        returning ${columns})
+      select ${columns}, false as created from live
+      union all
+      select ${columns}, true from made`.execute(this.db);
+    for (const { created: made, ...row } of found)
+      (made ? created : existing).set(entityKey(row.name, row.type), toEntity(row));
+    // A concurrent insert of the same name and type committed after this statement began.
+    for (const [key, entity] of rows)
+      if (entity.create && !existing.has(key) && !created.has(key))
+        created.set(key, await this.create(entity.name, entity.type));
+    return { existing, created };
+  }
+
   /** Creates the entity, or returns the one that won a concurrent insert of the same name and type. */
   async create(name: string, type: string, summary = ''): Promise<Entity> {
     const inserted = await this.db
@@ -123,20 +200,6 @@ export class GraphRepository {
     const existing = await this.findExact(name, type);
     if (!existing) throw new Error(`entity ${name} vanished during insert`);
     return existing;
-  }
-
-  /** Counts a mention of each entity at `seenAt` (an observation's world time). */
-  async mention(ids: string[], seenAt: Date): Promise<void> {
-    if (ids.length === 0) return;
-    await this.db
-      .updateTable('kg_entities')
-      .set((eb) => ({
-        mention_count: eb('mention_count', '+', 1),
-        last_seen_at: sql<Date>`greatest(last_seen_at, ${seenAt})`,
-        first_seen_at: sql<Date>`least(first_seen_at, ${seenAt})`,
-      }))
-      .where('id', 'in', ids)
-      .execute();
   }
 
   /** Live entities whose names look like `name` (trigram), best first; candidates only, never merged. */

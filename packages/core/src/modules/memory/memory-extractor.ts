@@ -1,5 +1,6 @@
 import type { LanguageModel } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
+import type { RawBuilder } from 'kysely';
 import { redactText } from '../../security/redact.js';
 import { loadAiSdk, sdkSchema } from '../models/ai-sdk.js';
 import { sdkChatSpan } from '../telemetry/gen-ai-spans.js';
@@ -9,7 +10,7 @@ import {
   extractionPrompt,
   extractionSchema,
 } from './extraction-prompt.js';
-import type { GraphRepository } from './graph.repository.js';
+import { entityKey, type GraphRepository, mentionEntities } from './graph.repository.js';
 import type { Entity, MemoryItem, Observation } from './memory.schema.js';
 import type { ChangeMeta, MemoryItemsRepository } from './memory-items.repository.js';
 import { cleanPath, MEMORY_LIMITS } from './memory-limits.js';
@@ -17,7 +18,7 @@ import { NEAR_DUPLICATE } from './memory-recall.js';
 import type { MemorySearch } from './memory-search.js';
 import type { MemorySettingsStore } from './memory-settings.js';
 import type { ObservationsRepository } from './observations.repository.js';
-import { trigramSimilarity } from './text-match.js';
+import { contentHash, trigramSimilarity } from './text-match.js';
 
 /** How a chat turn is written into its observation: the extractor tells the two voices apart by it. */
 export const TURN_FORMAT = { user: 'User: ', agent: '\nAgent: ' } as const;
@@ -96,6 +97,10 @@ function together(batch: Observation[]): Observation {
   };
 }
 
+/** A fact's text as stored: spaces collapsed, within the item limit. */
+const factText = (fact: Extraction['facts'][number]) =>
+  fact.text.trim().replace(/\s+/g, ' ').slice(0, MEMORY_LIMITS.itemTextMax);
+
 const parseDate = (value: string | null | undefined): Date | null => {
   if (!value) return null;
   const date = new Date(value);
@@ -149,10 +154,14 @@ export class MemoryExtractor {
     const outcome = emptyOutcome('done', batch.length);
     batch.sort((a, b) => (a.observed_at < b.observed_at ? -1 : 1));
     const observation = together(batch);
-    const finishAll = (result: Parameters<ObservationsRepository['finish']>[1]) =>
+    const finishAll = (
+      result: Parameters<ObservationsRepository['finish']>[1],
+      along?: RawBuilder<unknown>,
+    ) =>
       deps.observations.finish(
         batch.map((turn) => turn.id),
         result,
+        along,
       );
     try {
       const model = (await deps.settings.current()).extraction_enabled ? await deps.model() : null;
@@ -177,7 +186,12 @@ export class MemoryExtractor {
         }),
       );
       const entityIds = await this.apply(observation, result.object, context, outcome);
-      await finishAll({ status: 'done', entityIds });
+      // The mentions are counted in the statement that marks the turns done.
+      const mentioned =
+        entityIds.length > 0
+          ? mentionEntities(entityIds, new Date(observation.observed_at))
+          : undefined;
+      await finishAll({ status: 'done', entityIds }, mentioned);
       return outcome;
     } catch (error) {
       const message = redactText(error instanceof Error ? error.message : String(error));
@@ -223,35 +237,32 @@ export class MemoryExtractor {
   ): Promise<string[]> {
     const entities = await this.resolveEntities(observation, extraction, context.entities);
     outcome.entities = [...new Set(entities.values())].map((entity) => entity.id);
+    // Exact duplicates for all the facts in one read, kept current as the facts are applied.
+    const live = await this.deps.items.liveHashes(extraction.facts.map(factText).filter(Boolean));
     for (const fact of extraction.facts)
-      await this.applyFact(observation, fact, context, entities, outcome);
+      await this.applyFact(observation, fact, { ...context, live }, entities, outcome);
     for (const relation of extraction.relations)
       await this.applyRelation(observation, relation, entities, outcome);
-    const ids = [...new Set([...entities.values()].map((entity) => entity.id))];
-    await this.deps.graph.mention(ids, new Date(observation.observed_at));
-    return ids;
+    return [...new Set([...entities.values()].map((entity) => entity.id))];
   }
 
   /**
    * Each named entity: the live one with exactly its name and type, else the known one the model
-   * certainly meant (its `same_as`), else a new one. Similar names alone never join two.
+   * certainly meant (its `same_as`), else a new one. Similar names alone never join two. One
+   * statement finds and makes them all.
    */
   private async resolveEntities(
     observation: Observation,
     extraction: Extraction,
     known: Entity[],
   ): Promise<Map<string, Entity>> {
-    const byName = new Map<string, Entity>();
+    const wanted = new Map<string, { name: string; type: string; meant: Entity | undefined }>();
     const key = (name: string) => name.trim().toLowerCase();
     for (const proposed of extraction.entities) {
       const name = proposed.name.trim().slice(0, 200);
-      if (!name || byName.has(key(name))) continue;
+      if (!name || wanted.has(key(name))) continue;
       const type = relationName(proposed.type || 'thing');
-      const entity =
-        (await this.deps.graph.findExact(name, type)) ??
-        known[proposed.same_as] ??
-        (await this.deps.graph.create(name, type));
-      byName.set(key(name), entity);
+      wanted.set(key(name), { name, type, meant: known[proposed.same_as] });
     }
     // Names used by facts and relations but not listed as entities.
     const named = [
@@ -260,12 +271,17 @@ export class MemoryExtractor {
     ];
     for (const name of named) {
       const clean = name.trim().slice(0, 200);
-      if (!clean || byName.has(key(clean))) continue;
-      byName.set(
-        key(clean),
-        (await this.deps.graph.findExact(clean, 'thing')) ??
-          (await this.deps.graph.create(clean, 'thing')),
-      );
+      if (!clean || wanted.has(key(clean))) continue;
+      wanted.set(key(clean), { name: clean, type: 'thing', meant: undefined });
+    }
+    const { existing, created } = await this.deps.graph.resolve(
+      [...wanted.values()].map(({ name, type, meant }) => ({ name, type, create: !meant })),
+    );
+    const byName = new Map<string, Entity>();
+    for (const [name, { name: as, type, meant }] of wanted) {
+      const at = entityKey(as, type);
+      const entity = existing.get(at) ?? meant ?? created.get(at);
+      if (entity) byName.set(name, entity);
     }
     this.deps.log.debug(
       { observation_id: observation.id, entities: byName.size },
@@ -277,14 +293,15 @@ export class MemoryExtractor {
   private async applyFact(
     observation: Observation,
     fact: Extraction['facts'][number],
-    context: { items: MemoryItem[] },
+    context: { items: MemoryItem[]; live: Set<string> },
     entities: Map<string, Entity>,
     outcome: ExtractionOutcome,
   ): Promise<void> {
     const { items } = this.deps;
-    const text = fact.text.trim().replace(/\s+/g, ' ').slice(0, MEMORY_LIMITS.itemTextMax);
+    const { live } = context;
+    const text = factText(fact);
     if (!text) return;
-    if (await items.findLiveByHash(text)) {
+    if (live.has(contentHash(text))) {
       outcome.unchanged += 1;
       return;
     }
@@ -294,7 +311,7 @@ export class MemoryExtractor {
       fact.said_by === 'agent' ||
       (fact.said_by === 'user' && !groundedInUserWords(text, observation));
     const named = fact.target !== null ? context.items[fact.target] : undefined;
-    const live = (item: MemoryItem | undefined) =>
+    const changeable = (item: MemoryItem | undefined) =>
       item && !item.pinned && (item.status === 'active' || item.status === 'provisional');
     const twin = await this.nearTwin(text, context.items);
     const meta: ChangeMeta = {
@@ -324,18 +341,25 @@ export class MemoryExtractor {
       created_by: 'extractor' as const,
     };
     // Changing or refuting what is known needs the operator's word and the model's explicit target.
-    const mayChange = !provisional && live(named);
+    const mayChange = !provisional && changeable(named);
+    const added = (stored: MemoryItem) => {
+      outcome.added.push(stored.id);
+      live.add(stored.content_hash);
+    };
     try {
       if (twin && !(fact.op === 'UPDATE' && named?.id === twin.id && mayChange)) {
         outcome.unchanged += 1;
       } else if (fact.op === 'DELETE' && mayChange && named) {
         await items.transition(named.id, 'RETRACT', { ...meta, reason: `${meta.reason}: ${text}` });
         outcome.retracted.push(named.id);
+        live.delete(named.content_hash);
       } else if (fact.op === 'UPDATE' && mayChange && named) {
-        outcome.added.push((await items.supersede(named.id, item, meta)).id);
+        const successor = await items.supersede(named.id, item, meta);
+        live.delete(named.content_hash);
+        added(successor);
         outcome.superseded.push(named.id);
       } else if (fact.op !== 'DELETE') {
-        outcome.added.push((await items.insert(item, meta)).id);
+        added(await items.insert(item, meta));
       }
     } catch (error) {
       // A limit or a concurrent twin refuses one fact; the others still count.

@@ -1,6 +1,7 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import { ConflictError, NotFoundError } from '../../errors/app-error.js';
 import type { Database } from '../../store/database.js';
+import { jsonRows } from '../../store/json-rows.js';
 import { isoMicros } from '../../store/sql-time.js';
 import { uuidv7 } from '../../util/uuid-v7.js';
 import type { ItemListQuery, MemoryEvent, MemoryItem } from './memory.schema.js';
@@ -113,6 +114,14 @@ export function toItem(row: ItemRow): MemoryItem {
   };
 }
 
+/** ITEM_COLUMNS for a statement written in SQL. */
+const itemColumns = sql.join(
+  ITEM_COLUMNS.map((column) => (typeof column === 'string' ? sql.ref(column) : column)),
+);
+
+/** An item that takes its character limit out of the pinned blocks' budget. */
+const reservesBudget = (item: NewItem) => (item.pinned ?? false) && item.status === 'active';
+
 /** The unique index on pinned block paths refused the write. */
 function isPathTaken(error: unknown): boolean {
   const pg = error as { code?: string; constraint?: string };
@@ -141,7 +150,10 @@ export class MemoryItemsRepository {
 
   async insert(item: NewItem, meta: ChangeMeta): Promise<MemoryItem> {
     return this.writing(item.path, () =>
-      this.db.transaction().execute((trx) => this.insertIn(trx, item, meta)),
+      // Only an active pinned block's budget needs a transaction; any other item is one statement.
+      reservesBudget(item)
+        ? this.db.transaction().execute((trx) => this.insertIn(trx, item, meta))
+        : this.insertIn(this.db, item, meta),
     );
   }
 
@@ -266,25 +278,21 @@ export class MemoryItemsRepository {
             'invalid_transition',
             `Cannot supersede an item that is ${before.status}`,
           );
-        const added = await this.insertIn(trx, replacement, meta);
-        await trx
-          .updateTable('memory_items')
-          .set({
-            status: 'superseded',
-            superseded_by: added.id,
-            invalid_at: replacement.valid_at ?? sql<Date>`clock_timestamp()`,
-            updated_at: sql<Date>`clock_timestamp()`,
-          })
-          .where('id', '=', oldId)
-          .execute();
-        await this.appendEvent(trx, oldId, 'SUPERSEDE', meta, {
-          old_text: before.text,
-          new_text: added.text,
-          old_status: before.status,
-          new_status: 'superseded',
-          detail: { superseded_by: added.id },
-        });
-        return added;
+        // The old item ends in the statement that adds its successor.
+        const retire = sql`,
+          retired as (
+            update memory_items set status = 'superseded', superseded_by = added.id,
+              invalid_at = coalesce(${replacement.valid_at ?? null}::timestamptz, clock_timestamp()),
+              updated_at = clock_timestamp()
+            from added where memory_items.id = ${oldId}),
+          retired_logged as (
+            insert into memory_events (id, item_id, op, old_text, new_text, old_status, new_status,
+              actor, actor_name, request_id, reason, detail)
+            select ${uuidv7()}, ${oldId}, 'SUPERSEDE', ${before.text}, added.text, ${before.status},
+              'superseded', ${meta.actor}, ${meta.actor_name ?? null}, ${meta.request_id ?? null},
+              ${meta.reason ?? null}, jsonb_build_object('superseded_by', added.id)
+            from added)`;
+        return this.insertIn(trx, replacement, meta, retire);
       }),
     );
   }
@@ -384,6 +392,18 @@ export class MemoryItemsRepository {
     return row ? toItem(row) : null;
   }
 
+  /** The content hashes of these texts that an active or provisional item holds. */
+  async liveHashes(texts: string[]): Promise<Set<string>> {
+    if (texts.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('memory_items')
+      .select('content_hash')
+      .where('content_hash', 'in', [...new Set(texts.map(contentHash))])
+      .where('status', 'in', ['active', 'provisional'])
+      .execute();
+    return new Set(rows.map((row) => row.content_hash));
+  }
+
   async history(itemId: string): Promise<MemoryEvent[]> {
     const rows = await this.db
       .selectFrom('memory_events')
@@ -456,50 +476,71 @@ export class MemoryItemsRepository {
     return rows.map((row) => ({ ...row, count: Number(row.count) }));
   }
 
+  /**
+   * Adds an item and its ADD event in one statement, unless the same normalised text already
+   * lives (exact duplicates never enter). `then` holds more common table expressions for the
+   * statement, which may read the row added from `added`.
+   */
   private async insertIn(
-    trx: Transaction<Database>,
+    db: Db,
     item: NewItem,
     meta: ChangeMeta,
+    then: RawBuilder<unknown> = sql``,
   ): Promise<MemoryItem> {
     const pinned = item.pinned ?? false;
     const charLimit = item.char_limit ?? (pinned ? MEMORY_LIMITS.blockLimitDefault : null);
     assertWithinLimits({ path: item.path, text: item.text, pinned, char_limit: charLimit });
-    if (pinned && item.status === 'active')
-      assertPinnedBudget(await this.reservedPinned(trx), charLimit ?? 0);
-    await this.assertNoTwin(trx, item.text, null);
-    const row = await trx
-      .insertInto('memory_items')
-      .values({
-        id: uuidv7(),
-        path: item.path,
-        kind: item.kind,
-        text: item.text,
-        pinned,
-        char_limit: charLimit,
-        status: item.status,
-        confidence: item.confidence,
-        source_kind: item.source_kind,
-        source_ref: item.source_ref ?? null,
-        request_id: item.request_id ?? null,
-        chat_id: item.chat_id ?? null,
-        goal_id: item.goal_id ?? null,
-        observation_id: item.observation_id ?? null,
-        untrusted: item.untrusted ?? false,
-        entity_ids: item.entity_ids ?? [],
-        content_hash: contentHash(item.text),
-        superseded_by: null,
-        valid_at: item.valid_at ?? null,
-        invalid_at: null,
-        created_by: item.created_by,
-      })
-      .returning(ITEM_COLUMNS)
-      .executeTakeFirstOrThrow();
-    await this.appendEvent(trx, row.id, 'ADD', meta, {
-      new_text: row.text,
-      new_status: row.status,
-      detail: pinned ? { pinned, char_limit: charLimit } : {},
-    });
-    return toItem(row);
+    if (reservesBudget(item)) assertPinnedBudget(await this.reservedPinned(db), charLimit ?? 0);
+    const row = {
+      ...item,
+      id: uuidv7(),
+      pinned,
+      char_limit: charLimit,
+      source_ref: item.source_ref ?? null,
+      request_id: item.request_id ?? null,
+      chat_id: item.chat_id ?? null,
+      goal_id: item.goal_id ?? null,
+      observation_id: item.observation_id ?? null,
+      untrusted: item.untrusted ?? false,
+      entity_ids: item.entity_ids ?? [],
+      content_hash: contentHash(item.text),
+      valid_at: item.valid_at ?? null,
+    };
+    const { rows } = await sql<ItemRow & { twin_id: string | null; twin_path: string | null }>`
+      with twin as (
+        select id, path from memory_items
+        where content_hash = ${row.content_hash} and status in ('active', 'provisional')
+        limit 1),
+      added as (
+        insert into memory_items (id, path, kind, text, pinned, char_limit, status, confidence,
+          source_kind, source_ref, request_id, chat_id, goal_id, observation_id, untrusted,
+          entity_ids, content_hash, valid_at, created_by)
+        select id, path, kind, text, pinned, char_limit, status, confidence, source_kind,
+          source_ref, request_id, chat_id, goal_id, observation_id, untrusted, entity_ids,
+          content_hash, valid_at, created_by
+        from jsonb_to_recordset(${jsonRows([row])}::jsonb) as r(id text, path text, kind text,
+          text text, pinned boolean, char_limit integer, status text, confidence real,
+          source_kind text, source_ref text, request_id text, chat_id text, goal_id text,
+          observation_id text, untrusted boolean, entity_ids text[], content_hash text,
+          valid_at timestamptz, created_by text)
+        where not exists (select from twin)
+        returning ${itemColumns}),
+      logged as (
+        insert into memory_events (id, item_id, op, new_text, new_status, actor, actor_name,
+          request_id, reason, detail)
+        select ${uuidv7()}, id, 'ADD', text, status, ${meta.actor}, ${meta.actor_name ?? null},
+          ${meta.request_id ?? null}, ${meta.reason ?? null},
+          ${JSON.stringify(pinned ? { pinned, char_limit: charLimit } : {})}::jsonb
+        from added)${then}
+      select added.*, twin.id as twin_id, twin.path as twin_path
+      from (values (1)) as one (x) left join added on true left join twin on true`.execute(db);
+    // One row: the item added, or the twin that kept it out.
+    const { twin_id, twin_path, ...added } = rows[0] as (typeof rows)[number];
+    if (twin_id)
+      throw new ConflictError('duplicate', `Memory already holds this text (${twin_path})`, {
+        item_id: twin_id,
+      });
+    return toItem(added);
   }
 
   /** Runs a write, turning the pinned-path unique index's refusal into a 409. */
@@ -517,8 +558,11 @@ export class MemoryItemsRepository {
     }
   }
 
-  /** Characters the active pinned blocks reserve (their limits, not their current lengths). */
-  private async reservedPinned(trx: Transaction<Database>): Promise<number> {
+  /**
+   * Characters the active pinned blocks reserve (their limits, not their current lengths). Read
+   * in a transaction: the lock it takes holds until that ends.
+   */
+  private async reservedPinned(trx: Db): Promise<number> {
     // Serialises pinning, so two concurrent pins cannot each see room for themselves.
     await sql`select pg_advisory_xact_lock(hashtext('memory-pinned-budget'))`.execute(trx);
     const row = await trx

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../store/database.js';
 import { isoMicros } from '../../store/sql-time.js';
 import { uuidv7 } from '../../util/uuid-v7.js';
@@ -144,22 +144,22 @@ export class ObservationsRepository {
     return rows.map(toObservation).sort((a, b) => (a.observed_at < b.observed_at ? -1 : 1));
   }
 
-  /** Records how extraction ended for these observations (a batch's turns: one statement). */
+  /**
+   * Records how extraction ended for these observations (a batch's turns: one statement).
+   * `along`, a common table expression of another repository's, is written in the same statement
+   * (the mentions of the entities extracted).
+   */
   async finish(
     ids: string[],
     outcome: { status: 'done' | 'failed' | 'skipped'; error?: string | null; entityIds?: string[] },
+    along?: RawBuilder<unknown>,
   ): Promise<void> {
     if (ids.length === 0) return;
-    await this.db
-      .updateTable('observations')
-      .set({
-        extraction_status: outcome.status,
-        extraction_error: outcome.error ?? null,
-        extracted_at: sql<Date>`clock_timestamp()`,
-        ...(outcome.entityIds ? { entity_ids: outcome.entityIds } : {}),
-      })
-      .where('id', 'in', ids)
-      .execute();
+    await sql`${along ? sql`with ${along} ` : sql``}update observations
+      set extraction_status = ${outcome.status}, extraction_error = ${outcome.error ?? null},
+        extracted_at = clock_timestamp()
+        ${outcome.entityIds ? sql`, entity_ids = ${outcome.entityIds}::text[]` : sql``}
+      where id = any(${ids}::text[])`.execute(this.db);
   }
 
   /** The latest observations of a chat before this one, oldest first (the extractor's context). */
