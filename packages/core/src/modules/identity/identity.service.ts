@@ -93,9 +93,9 @@ export class IdentityService {
     return this.get();
   }
 
-  /** Atomic, so concurrent requests never lose each other's XP; in the caller's transaction if given. */
-  async addXp(amount: number, db: Kysely<Database> = this.db): Promise<void> {
+  /** Atomic, so concurrent requests never lose each other's XP. */
+  async addXp(amount: number): Promise<void> {
     if (amount <= 0) return;
-    await addXpSql(sql`${amount}::integer`).execute(db);
+    await addXpSql(sql`${amount}::integer`).execute(this.db);
   }
 }

@@ -34,9 +34,9 @@ const COLUMNS = [
 ] as const;
 
 /**
- * The insert of `insertMany`, on its own or as a part of a larger statement (the exchange
- * journal's batch, which stores only the requests `only` selects): the traces not already
- * stored, each stored one's request_id returned.
+ * Traces not already stored, each stored one's request_id returned: `insert`'s statement, or a
+ * part of a larger one (the exchange journal's batch, which stores only the requests `only`
+ * selects).
  */
 export function insertTraces(
   traces: NewTrace[],
@@ -69,19 +69,9 @@ export class TracesRepository {
     private readonly pending = new PendingWrites(),
   ) {}
 
+  /** A trace already stored (a journal replayed twice) is left as it is. */
   async insert(trace: NewTrace): Promise<void> {
-    await this.insertMany([trace]);
-  }
-
-  /**
-   * One statement for many traces; a trace already stored (a journal replayed twice) is left
-   * as it is. Returns the request ids it stored now, so the caller applies the rest of those
-   * requests' writes exactly once.
-   */
-  async insertMany(traces: NewTrace[], db: Kysely<Database> = this.db): Promise<Set<string>> {
-    if (traces.length === 0) return new Set();
-    const { rows: stored } = await insertTraces(traces).execute(db);
-    return new Set(stored.map((row) => row.request_id));
+    await insertTraces([trace]).execute(this.db);
   }
 
   async get(requestId: string): Promise<Trace | null> {
