@@ -102,11 +102,11 @@ export class SoakRuntime {
   }
 
   /**
-   * Where the running process's memory is: resident in all, the JavaScript heap, and memory
-   * outside it (buffers, and PGlite's WebAssembly memory, which grows and never shrinks), from
-   * its Prometheus metrics. Bytes; zeros when it does not answer.
+   * Where the running process's memory is: resident in all, the JavaScript heap (committed and
+   * used), and memory outside it (buffers, and PGlite's WebAssembly memory, which grows and
+   * never shrinks), from its Prometheus metrics. Bytes; zeros when it does not answer.
    */
-  async memory(): Promise<{ rss: number; heapUsed: number; external: number }> {
+  async memory(): Promise<{ rss: number; heapTotal: number; heapUsed: number; external: number }> {
     const text = await fetch(this.metricsUrl)
       .then((response) => response.text())
       .catch(() => '');
@@ -114,6 +114,7 @@ export class SoakRuntime {
       Number(new RegExp(`^${name} (\\d+(?:\\.\\d+)?)`, 'm').exec(text)?.[1] ?? 0);
     return {
       rss: await this.rss(),
+      heapTotal: gauge('nodejs_heap_size_total_bytes'),
       heapUsed: gauge('nodejs_heap_size_used_bytes'),
       external: gauge('nodejs_external_memory_bytes'),
     };
