@@ -122,6 +122,12 @@ const itemColumns = sql.join(
 /** An item that takes its character limit out of the pinned blocks' budget. */
 const reservesBudget = (item: NewItem) => (item.pinned ?? false) && item.status === 'active';
 
+/** The refusal of a text that a live item already holds. */
+const duplicateOf = (twin: { id: string; path: string }) =>
+  new ConflictError('duplicate', `Memory already holds this text (${twin.path})`, {
+    item_id: twin.id,
+  });
+
 /** The unique index on pinned block paths refused the write. */
 function isPathTaken(error: unknown): boolean {
   const pg = error as { code?: string; constraint?: string };
@@ -536,10 +542,7 @@ export class MemoryItemsRepository {
       from (values (1)) as one (x) left join added on true left join twin on true`.execute(db);
     // One row: the item added, or the twin that kept it out.
     const { twin_id, twin_path, ...added } = rows[0] as (typeof rows)[number];
-    if (twin_id)
-      throw new ConflictError('duplicate', `Memory already holds this text (${twin_path})`, {
-        item_id: twin_id,
-      });
+    if (twin_id) throw duplicateOf({ id: twin_id, path: twin_path ?? '' });
     return toItem(added);
   }
 
@@ -583,10 +586,7 @@ export class MemoryItemsRepository {
       .where('status', 'in', ['active', 'provisional']);
     if (self) query = query.where('id', '<>', self);
     const twin = await query.executeTakeFirst();
-    if (twin)
-      throw new ConflictError('duplicate', `Memory already holds this text (${twin.path})`, {
-        item_id: twin.id,
-      });
+    if (twin) throw duplicateOf(twin);
   }
 
   private async lock(trx: Transaction<Database>, id: string): Promise<MemoryItem> {

@@ -15,7 +15,7 @@ import { lengthWeight, modelFlagHolds, modelVerdict } from './injection-model.js
 import { INJECTION_PATTERNS } from './injection-patterns.js';
 import { normalise, visibleForm } from './normalise.js';
 import { PHRASE_LISTS } from './phrases/index.js';
-import { anyOf, firstMatches, type RuleSearch, ruleSearch } from './rule-search.js';
+import { anyOf, firstMatches, isPairAt, type RuleSearch, ruleSearch } from './rule-search.js';
 import { type GuardRule, type InjectionSignal, SIGNAL_ORDER } from './signals.js';
 import { STRUCTURAL_RULES } from './structural-patterns.js';
 import { hasTokenFlood } from './token-flooding.js';
@@ -159,11 +159,6 @@ function wordsAt(text: string, words: string[], from: number): number | null {
     if (restFollows(text, at + first.length, rest)) return at;
   return null;
 }
-
-const isPairAt = (text: string, index: number) =>
-  index >= 0 &&
-  /[\uD800-\uDBFF]/.test(text.charAt(index)) &&
-  /[\uDC00-\uDFFF]/.test(text.charAt(index + 1));
 
 const isAsciiLetterOrDigit = (code: number) =>
   (code >= 0x30 && code <= 0x39) ||

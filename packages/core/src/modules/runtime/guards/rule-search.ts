@@ -226,7 +226,7 @@ function searchSet(set: FlagSet, text: string, found: (FirstMatch | null)[]): vo
 }
 
 /** A surrogate pair starts at `index`: a Unicode pattern cannot start a match inside it. */
-function isPairAt(text: string, index: number): boolean {
+export function isPairAt(text: string, index: number): boolean {
   const high = text.charCodeAt(index);
   const low = text.charCodeAt(index + 1);
   return high >= 0xd800 && high <= 0xdbff && low >= 0xdc00 && low <= 0xdfff;
